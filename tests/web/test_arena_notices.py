@@ -7,14 +7,12 @@ from __future__ import annotations
 import time
 
 from fastapi.testclient import TestClient
-from sqlalchemy import update
-from tests.web.test_arenas import arena, game_of, page
+from tests.web.arena_setup import begun_arena, game_of, holds_over, page, paused_an_hour_ago
 from tests.web.test_challenges import account, as_
 from tests.web.test_inbox import eventually, inbox
 from tests.web.test_tournaments import act, client
 
 from kingdomino.web.arena import FAIRNESS
-from kingdomino.web.arena_tables import ArenaCallOffRow, ArenaPauseRow
 
 __all__ = ["client"]
 
@@ -23,12 +21,7 @@ def test_a_player_held_back_after_a_second_call_off_is_told_until_when(client: T
     """Kira calls off two games by pausing before she sat: the first is free, the second holds her
     back, and her arena's view says so (how many, until when) until the hold is over; Boris, who
     called nothing off, is told of no hold."""
-    sessions = {name: account(client, name) for name in ("Kira", "Boris")}
-    tournament_id = arena(client, sessions["Kira"])
-    assert act(client, sessions["Boris"], tournament_id, "join").status_code == 200
-    for session in sessions.values():
-        page(client, tournament_id, session)
-    assert act(client, sessions["Kira"], tournament_id, "start").status_code == 200
+    sessions, tournament_id = begun_arena(client, ("Kira", "Boris"))
     for call_offs in (1, 2):
         game_of(client, tournament_id, sessions["Kira"])
         before = time.time()
@@ -44,9 +37,7 @@ def test_a_player_held_back_after_a_second_call_off_is_told_until_when(client: T
     assert kira["game"] is None
     boris = page(client, tournament_id, sessions["Boris"])["arena"]["you"]
     assert (boris["held_until"], boris["call_offs"]) == (None, 0)
-    store = client.app.state.hub.store  # type: ignore[attr-defined]
-    with store.engine.begin() as connection:
-        connection.execute(update(ArenaCallOffRow).values(held_until=time.time() - 1))
+    holds_over(client)
     game_of(client, tournament_id, sessions["Kira"])
     assert page(client, tournament_id, sessions["Kira"])["arena"]["you"]["held_until"] is None
 
@@ -57,18 +48,12 @@ def test_a_player_withdrawn_to_free_their_place_is_told_in_the_inbox_and_on_the_
     """Cleo, paused longer than the figure's minutes in a full arena, is withdrawn when Dan asks to
     join: her inbox says so with the arena and the minutes, her arena's view says it was to free
     her place; Boris, who withdrew himself, is told nothing of the kind."""
-    sessions = {name: account(client, name) for name in ("Kira", "Boris", "Cleo", "Dan")}
-    tournament_id = arena(client, sessions["Kira"], max_players=3, name="Friday arena")
-    for name in ("Boris", "Cleo"):
-        assert act(client, sessions[name], tournament_id, "join").status_code == 200
-    for name in ("Kira", "Boris"):
-        page(client, tournament_id, sessions[name])
-    assert act(client, sessions["Kira"], tournament_id, "start").status_code == 200
+    names, present = ("Kira", "Boris", "Cleo"), ("Kira", "Boris")
+    sessions, tournament_id = begun_arena(client, names, present, max_players=3, name="Friday arena")
+    sessions["Dan"] = account(client, "Dan")
     game_of(client, tournament_id, sessions["Kira"])
     assert act(client, sessions["Cleo"], tournament_id, "pause").status_code == 200
-    store = client.app.state.hub.store  # type: ignore[attr-defined]
-    with store.engine.begin() as connection:
-        connection.execute(update(ArenaPauseRow).values(since=time.time() - 3600))
+    paused_an_hour_ago(client)
     assert act(client, sessions["Dan"], tournament_id, "join").status_code == 200
     told = eventually(client, sessions["Cleo"], "arena_withdrawn")
     minutes = FAIRNESS["place_kept_minutes"]

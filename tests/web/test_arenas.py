@@ -13,36 +13,26 @@ from typing import Any
 from fastapi.testclient import TestClient
 from limits import parse
 from sqlalchemy import update
+from tests.web.arena_setup import (
+    CLOCK,
+    arena,
+    begun_arena,
+    game_of,
+    holds_over,
+    page,
+    paused_an_hour_ago,
+)
 from tests.web.conftest import QUICK, new_app
 from tests.web.test_challenges import account, as_
 from tests.web.test_inbox import eventually, inbox
 from tests.web.test_open_games import end_the_wait_now, refusal
 from tests.web.test_tournament_tables import play_out
-from tests.web.test_tournaments import act, client, create, seated, tournament
+from tests.web.test_tournaments import act, client, seated
 
 from kingdomino.web.accounts import Accounts
-from kingdomino.web.arena_tables import ArenaCallOffRow, ArenaPauseRow, ArenaRow
+from kingdomino.web.arena_tables import ArenaRow
 
 __all__ = ["client"]
-
-CLOCK = {"kind": "game", "minutes": 10, "increment": 5}
-
-
-def arena(client: TestClient, session: str, rematch: float = 0.2, **fields: Any) -> str:
-    """A new arena of ``session``'s account (who plays in it), made quick to pair again (two who
-    just met meet again after ``rematch`` seconds)."""
-    made_quick = client.app.state.tournaments.arena  # type: ignore[attr-defined]
-    made_quick.tick, made_quick.rematch_seconds = 0.05, rematch
-    made = create(client, session, format="arena", minutes=20, time_control=CLOCK, **fields)
-    assert made["format"] == "arena"
-    return str(made["id"])
-
-
-def page(client: TestClient, tournament_id: str, session: str | None = None) -> dict[str, Any]:
-    """The arena's page as ``session`` reads it (which keeps them present)."""
-    found = tournament(client, tournament_id, session)
-    assert found["format"] == "arena"
-    return found
 
 
 def waited(
@@ -61,18 +51,6 @@ def waited(
         if holds(found):
             return found
         assert time.monotonic() < deadline, f"timed out waiting; last: {found['arena']}"
-        time.sleep(0.02)
-
-
-def game_of(client: TestClient, tournament_id: str, session: str) -> dict[str, Any]:
-    """``session``'s game not over, once paired (the page read as theirs until it is)."""
-    deadline = time.monotonic() + 30
-    while True:
-        yours = page(client, tournament_id, session)["arena"]["you"]
-        if yours["game"] is not None:
-            game: dict[str, Any] = yours["game"]
-            return game
-        assert time.monotonic() < deadline, "never paired"
         time.sleep(0.02)
 
 
@@ -211,12 +189,7 @@ def test_a_player_who_pauses_before_sitting_calls_the_game_off_for_neither(clien
     arena: a player who stays and pauses then was paired unknowing. Their game not sat at yet is
     called off, counted for neither (no forfeit), and the other player is paired again; a game
     they sat at is played on."""
-    sessions = {name: account(client, name) for name in ("Kira", "Boris")}
-    tournament_id = arena(client, sessions["Kira"])
-    assert act(client, sessions["Boris"], tournament_id, "join").status_code == 200
-    for session in sessions.values():
-        page(client, tournament_id, session)
-    assert act(client, sessions["Kira"], tournament_id, "start").status_code == 200
+    sessions, tournament_id = begun_arena(client, ("Kira", "Boris"))
     game = game_of(client, tournament_id, sessions["Kira"])
     boris = seated(client, sessions["Boris"], game["game_id"])
     assert act(client, sessions["Kira"], tournament_id, "pause").status_code == 200
@@ -314,12 +287,7 @@ def test_an_arena_is_played_to_its_end_over_either_database(api: TestClient) -> 
 def test_a_second_call_off_by_pausing_holds_the_player_back_from_pairing(client: TestClient) -> None:
     """Pausing before sitting and rejoining would dodge an opponent at no cost: the first call-off
     is free, a second keeps its player from being paired for the figure's wait, then they are."""
-    sessions = {name: account(client, name) for name in ("Kira", "Boris")}
-    tournament_id = arena(client, sessions["Kira"])
-    assert act(client, sessions["Boris"], tournament_id, "join").status_code == 200
-    for session in sessions.values():
-        page(client, tournament_id, session)
-    assert act(client, sessions["Kira"], tournament_id, "start").status_code == 200
+    sessions, tournament_id = begun_arena(client, ("Kira", "Boris"))
     for _ in range(2):
         game_of(client, tournament_id, sessions["Kira"])
         assert act(client, sessions["Kira"], tournament_id, "pause").status_code == 200
@@ -330,28 +298,19 @@ def test_a_second_call_off_by_pausing_holds_the_player_back_from_pairing(client:
         page(client, tournament_id, sessions["Boris"])
         kira = page(client, tournament_id, sessions["Kira"])["arena"]["you"]
         assert (kira["paused"], kira["game"]) == (False, None)
-    store = client.app.state.hub.store  # type: ignore[attr-defined]
-    with store.engine.begin() as connection:
-        connection.execute(update(ArenaCallOffRow).values(held_until=time.time() - 1))
+    holds_over(client)
     assert game_of(client, tournament_id, sessions["Kira"])["seated"] is False
 
 
 def test_a_player_paused_too_long_gives_back_their_place_in_a_full_arena(client: TestClient) -> None:
     """Accounts that join and never sit would keep a full arena's places: one paused longer than
     the figure's minutes is withdrawn when someone asks to join, one paused lately keeps theirs."""
-    sessions = {name: account(client, name) for name in ("Kira", "Boris", "Cleo", "Dan")}
-    tournament_id = arena(client, sessions["Kira"], max_players=3)
-    for name in ("Boris", "Cleo"):
-        assert act(client, sessions[name], tournament_id, "join").status_code == 200
-    for name in ("Kira", "Boris"):
-        page(client, tournament_id, sessions[name])
-    assert act(client, sessions["Kira"], tournament_id, "start").status_code == 200
+    sessions, tournament_id = begun_arena(client, ("Kira", "Boris", "Cleo"), ("Kira", "Boris"), max_players=3)
+    sessions["Dan"] = account(client, "Dan")
     game_of(client, tournament_id, sessions["Kira"])
     assert act(client, sessions["Cleo"], tournament_id, "pause").status_code == 200
     assert refusal(act(client, sessions["Dan"], tournament_id, "join")) == (409, "tournament_full")
-    store = client.app.state.hub.store  # type: ignore[attr-defined]
-    with store.engine.begin() as connection:
-        connection.execute(update(ArenaPauseRow).values(since=time.time() - 3600))
+    paused_an_hour_ago(client)
     assert act(client, sessions["Dan"], tournament_id, "join").status_code == 200
     found = page(client, tournament_id)
     assert line(found, "Cleo")["withdrew"] and not line(found, "Dan")["withdrew"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from email.message import EmailMessage
 from typing import Any
@@ -64,13 +64,37 @@ def game_by_the_day(
 ) -> tuple[str, dict[str, str]]:
     """A game of ``challenger`` and ``other``, begun, and played until ``challenger`` is to act
     after a move of ``other``'s (the inbox's turn, which the mail follows): its id, its tokens."""
+    game_id, tokens = accepted_challenge(client, challenger, other, control)
+    while to_act(client, game_id, tokens)[0] != challenger.name:
+        play_until_the_turn_passes(client, game_id, tokens)
+    return game_id, tokens
+
+
+def accepted_challenge(
+    client: TestClient, challenger: Player, other: Player, control: dict[str, Any] = DAYS
+) -> tuple[str, dict[str, str]]:
+    """``challenger``'s challenge to ``other`` with the clock ``control``, accepted: the game's id
+    and its tokens by player."""
     made = challenged(client, challenger.session, other.name, time_control=control)
     accepted = as_(client, other.session).post(f"/api/challenges/{made['id']}/accept")
     assert accepted.status_code == 200, accepted.text
-    tokens = {challenger.name: made["seats"][0]["token"], other.name: accepted.json()["token"]}
-    while to_act(client, made["id"], tokens)[0] != challenger.name:
-        play_until_the_turn_passes(client, made["id"], tokens)
-    return made["id"], tokens
+    return made["id"], {challenger.name: made["seats"][0]["token"], other.name: accepted.json()["token"]}
+
+
+@contextmanager
+def turn_came_on_the_open_page(
+    client: TestClient, player: Player, other: Player
+) -> Iterator[tuple[str, dict[str, str]]]:
+    """A game by the day of ``player`` (who challenged) and ``other`` whose turn came to ``player``
+    after ``other``'s move while ``player``'s page of it was open: its id and its tokens, the page
+    open inside the block and closed on leaving it (its presence ends a moment after)."""
+    game_id, tokens = accepted_challenge(client, player, other)
+    if to_act(client, game_id, tokens)[0] == player.name:
+        play_until_the_turn_passes(client, game_id, tokens)
+    with client.websocket_connect(f"/ws/games/{game_id}?tokens={tokens[player.name]}") as page:
+        next_of_type(page, "state")
+        assert play_until_the_turn_passes(client, game_id, tokens) == (other.name, player.name)
+        yield game_id, tokens
 
 
 def sweep(client: TestClient, moment: float, to: Player) -> list[str]:
@@ -213,17 +237,10 @@ def test_a_time_running_out_is_mailed_though_the_game_was_open_when_the_turn_cam
     then closed it: her time running out is mailed all the same."""
     client, box = mailed
     kira, boris = player(client, box, "Kira", time_short=True), player(client, box, "Boris")
-    made = challenged(client, kira.session, boris.name, time_control=DAYS)
-    accepted = as_(client, boris.session).post(f"/api/challenges/{made['id']}/accept")
-    tokens = {kira.name: made["seats"][0]["token"], boris.name: accepted.json()["token"]}
-    if to_act(client, made["id"], tokens)[0] == kira.name:
-        play_until_the_turn_passes(client, made["id"], tokens)
-    with client.websocket_connect(f"/ws/games/{made['id']}?tokens={tokens[kira.name]}") as page:
-        next_of_type(page, "state")
-        assert play_until_the_turn_passes(client, made["id"], tokens) == (boris.name, kira.name)
+    with turn_came_on_the_open_page(client, kira, boris) as (game_id, _):
         inbox = as_(client, kira.session).get("/api/account/notifications").json()["entries"]
         assert "your_turn" not in [entry["kind"] for entry in inbox]
-    moment, deadline = stored_deadline(client, made["id"]) - 3600, time.monotonic() + 30
+    moment, deadline = stored_deadline(client, game_id) - 3600, time.monotonic() + 30
     while not sweep(client, moment, kira):  # her page's presence ends a moment after it closed
         assert time.monotonic() < deadline, "no mail of the time running out"
         time.sleep(0.1)

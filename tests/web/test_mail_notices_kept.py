@@ -14,11 +14,17 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 from tests.web.conftest import POSTGRES, fresh_postgres
 from tests.web.mail_server import Mailbox, mail_server
-from tests.web.sockets import next_of_type
-from tests.web.test_challenges import DAYS, as_, challenged
+from tests.web.test_challenges import as_
 from tests.web.test_mail import mail_app
-from tests.web.test_mail_notices import WAIT, Player, game_by_the_day, notices_to, player, sweep
-from tests.web.test_push import play_until_the_turn_passes, to_act
+from tests.web.test_mail_notices import (
+    WAIT,
+    Player,
+    game_by_the_day,
+    notices_to,
+    player,
+    sweep,
+    turn_came_on_the_open_page,
+)
 from tests.web.test_vacation_api import stored_deadline
 
 from kingdomino.web import mail_notice_sweep
@@ -84,14 +90,7 @@ def test_a_move_seen_on_the_open_page_is_mailed_once_its_player_walked_away(
     ``turn_wait_minutes`` from her leaving, as a move that came while she was away is."""
     client, box = mailed
     kira, boris = player(client, box, "Kira", turns=True), player(client, box, "Boris")
-    made = challenged(client, kira.session, boris.name, time_control=DAYS)
-    accepted = as_(client, boris.session).post(f"/api/challenges/{made['id']}/accept")
-    tokens = {kira.name: made["seats"][0]["token"], boris.name: accepted.json()["token"]}
-    if to_act(client, made["id"], tokens)[0] == kira.name:
-        play_until_the_turn_passes(client, made["id"], tokens)
-    with client.websocket_connect(f"/ws/games/{made['id']}?tokens={tokens[kira.name]}") as page:
-        next_of_type(page, "state")
-        assert play_until_the_turn_passes(client, made["id"], tokens) == (boris.name, kira.name)
+    with turn_came_on_the_open_page(client, kira, boris) as (game_id, _):
         assert turn_entries(client, kira) == []
         assert sweep(client, time.time() + WAIT + 1, kira) == [], "her page is open: nothing to mail"
     deadline = time.monotonic() + 30
@@ -99,7 +98,7 @@ def test_a_move_seen_on_the_open_page_is_mailed_once_its_player_walked_away(
         assert time.monotonic() < deadline, "her move was not noted when she left"
         time.sleep(0.05)
     (left,) = entries
-    assert left["params"]["game_id"] == made["id"] and not left["read"]
+    assert left["params"]["game_id"] == game_id and not left["read"]
     assert sweep(client, left["at"] + WAIT - 30, kira) == [], "the wait counts from her leaving"
     assert sweep(client, left["at"] + WAIT + 1, kira) == ["turns"]
     (mail,) = notices_to(box, kira, 1)

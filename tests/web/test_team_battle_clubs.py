@@ -14,8 +14,9 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from tests.web.arena_setup import page
 from tests.web.conftest import POSTGRES, fresh_postgres
-from tests.web.test_arenas import end_the_window_now, page, waited
+from tests.web.test_arenas import end_the_window_now, waited
 from tests.web.test_challenges import account, as_
 from tests.web.test_clubs import new_club, post
 from tests.web.test_clubs import page as club_page

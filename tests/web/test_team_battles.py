@@ -13,8 +13,9 @@ import pytest
 from fastapi.testclient import TestClient
 from limits import parse
 from sqlalchemy import func, select
+from tests.web.arena_setup import CLOCK, page
 from tests.web.conftest import POSTGRES, QUICK, fresh_postgres, new_app
-from tests.web.test_arenas import CLOCK, end_the_window_now, line, page, resign_game, waited
+from tests.web.test_arenas import end_the_window_now, line, resign_game, waited
 from tests.web.test_challenges import account, as_
 from tests.web.test_clubs import new_club, post
 from tests.web.test_inbox import eventually, inbox

@@ -18,7 +18,16 @@ from typing import Any, TypeVar, cast
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Dialog, Page, Request, StorageState, WebSocket
+from playwright.sync_api import (
+    Browser,
+    ConsoleMessage,
+    Dialog,
+    Page,
+    Request,
+    StorageState,
+    WebSocket,
+    expect,
+)
 from tests.web.conftest import BROWSER_CONTEXTS, wait_for
 
 T = TypeVar("T")
@@ -33,6 +42,11 @@ ARTIFACTS = Path(
     os.environ.get("KINGDOMINO_ARTIFACTS") or Path(tempfile.gettempdir()) / "kingdomino-artifacts"
 )
 LANGUAGES = ("en", "hu", "bg", "uk", "ru")
+
+#: How long a page's action (a click, a ``wait_for_selector``) and an ``expect`` (whose own default,
+#: 5 s, a loaded machine outruns) wait for what they await before failing.
+WAIT_MS = 20_000
+expect.set_options(timeout=WAIT_MS)
 
 #: Elements whose text must fit in their box (a count of those that overflow must be 0).
 OVERFLOW = """() => {
@@ -65,6 +79,17 @@ class LivePage(Page):
     base_url: str
     errors: list[str]
     api_requests: set[Request]
+
+
+def starting(text: str) -> re.Pattern[str]:
+    """What ``expect(...).to_have_text`` matches in a text that begins with ``text`` (the page's
+    text with its white space run together, as ``expect`` reads it)."""
+    return re.compile("^" + re.escape(text))
+
+
+def ending(text: str) -> re.Pattern[str]:
+    """What ``expect(...).to_have_text`` matches in a text that ends with ``text``."""
+    return re.compile(re.escape(text) + "$")
 
 
 def present(value: T | None) -> T:
@@ -113,7 +138,7 @@ def new_page(
     BROWSER_CONTEXTS.append(context)
     context.add_init_script(STATIC_BASE)
     page = cast(LivePage, context.new_page())
-    page.set_default_timeout(20000)
+    page.set_default_timeout(WAIT_MS)
     errors: list[str] = []
 
     def on_console(message: ConsoleMessage) -> None:
@@ -447,7 +472,7 @@ def review_of_a_finished_game(browser: Browser, base: str, **shown: Any) -> Live
     review has marked moves."""
     page = at_the_end_of(browser, base, "reviewed", played_against_greedy, **shown)
     page.click("#replay")
-    page.wait_for_function("!document.querySelector('#review-next').disabled", timeout=120000)
+    page.wait_for_function("document.querySelector('#review-next')?.disabled === false", timeout=120000)
     return page
 
 
@@ -456,7 +481,7 @@ def to_next_marked_move(page: LivePage) -> None:
     before = page.locator("#replay-step").input_value()
     page.click("#review-next")
     page.wait_for_function(f"document.querySelector('#replay-step').value !== '{before}'")
-    page.wait_for_function("document.querySelector('#review-note').textContent.includes('Better:')")
+    page.wait_for_function("document.querySelector('#review-note')?.textContent.includes('Better:')")
 
 
 def api_game(
@@ -466,7 +491,7 @@ def api_game(
     id and our token. For the tests whose clicks before a position are not what they are about."""
     seats = [{"kind": "human"}] + [{"kind": "ai", "level": "greedy"}] * (players - 1)
     body = {"game": game, "players": players, "seats": seats, "options": options or {}, "seed": seed}
-    made = httpx.post(f"{base}/api/games", json=body).json()
+    made = httpx.post(f"{base}/api/games", json=body, timeout=30).json()
     return str(made["id"]), str(made["seats"][0]["token"])
 
 
@@ -575,9 +600,11 @@ def timed_game_of_two(base: str, control: dict[str, Any]) -> tuple[str, list[str
     its id, the seats' tokens and its first view (whose ``current_player`` is to act)."""
     seats = [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Bela"}]
     body = {"game": "kingdomino", "players": 2, "seats": seats, "time_control": control}
-    made = httpx.post(f"{base}/api/games", json=body).json()
+    made = httpx.post(f"{base}/api/games", json=body, timeout=30).json()
     tokens = [seat["token"] for seat in made["seats"]]
-    first: dict[str, Any] = httpx.get(f"{base}/api/games/{made['id']}", params={"token": tokens[0]}).json()
+    first: dict[str, Any] = httpx.get(
+        f"{base}/api/games/{made['id']}", params={"token": tokens[0]}, timeout=30
+    ).json()
     return made["id"], tokens, first
 
 

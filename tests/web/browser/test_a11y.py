@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import (
     ARTIFACTS,
     AXE,
@@ -234,8 +234,8 @@ def test_a_turn_of_the_domino_is_read_out(page: LivePage) -> None:
     else:
         raise AssertionError("R never turned the domino on the focused square")
     live = page.locator("#turned")
-    assert live.get_attribute("role") == "status"
-    assert live.text_content() == now
+    expect(live).to_have_attribute("role", "status")
+    expect(live).to_have_text(now)
     assert not page.errors
 
 
@@ -245,7 +245,7 @@ def test_the_lobbys_name_fields_say_whose_name_they_are(page: LivePage) -> None:
     page.wait_for_selector("#create")
     page.select_option("#players", "3")
     for n in (1, 2, 3):
-        assert page.get_by_role("textbox", name=f"Player {n} name", exact=True).count() == 1
+        expect(page.get_by_role("textbox", name=f"Player {n} name", exact=True)).to_have_count(1)
 
 
 #: Plays the first legal move of the page's game through the HTTP API (the page's focus stays where
@@ -384,7 +384,7 @@ def test_the_first_tab_of_a_new_game_skips_to_the_table(page: LivePage) -> None:
     assert focused_matches(page, "a.skip-link"), page.evaluate(
         "document.activeElement.outerHTML.slice(0, 120)"
     )
-    assert page.locator("a.skip-link").text_content() == "Skip to the table"
+    expect(page.locator("a.skip-link")).to_have_text("Skip to the table")
     box = page.locator("a.skip-link").bounding_box()
     assert box is not None and box["y"] >= 0 and box["height"] > 10, box
     page.screenshot(path=str(ARTIFACTS / "a11y-skip-link.png"))
@@ -396,7 +396,7 @@ def test_the_first_tab_of_a_new_game_skips_to_the_table(page: LivePage) -> None:
     page.goto(page.base_url + "/")  # the lobby's first Tab skips to its content
     page.wait_for_selector("#create")
     page.keyboard.press("Tab")
-    assert page.locator("a.skip-link").text_content() == "Skip to the content"
+    expect(page.locator("a.skip-link")).to_have_text("Skip to the content")
     page.keyboard.press("Enter")
     assert focused_matches(page, "main")
     assert not page.errors
@@ -429,7 +429,7 @@ def test_axe_finds_no_serious_violation_on_the_end_screen_and_the_review(
     assert found == [], "\n".join(["end screen", *found])
     page.click("#replay")
     page.wait_for_function(
-        "document.querySelector('#review-state').textContent.startsWith('Mistakes')", timeout=120000
+        "document.querySelector('#review-state')?.textContent.startsWith('Mistakes')", timeout=120000
     )
     page.click("#review-next")
     page.click("#replay-next")

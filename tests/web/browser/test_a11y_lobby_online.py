@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import (
     ARTIFACTS,
     LivePage,
@@ -35,12 +35,12 @@ def made_open(base: str, players: int, **more: Any) -> dict[str, Any]:
     """What creating :func:`open_game`'s game answered (its id, its seats' tokens)."""
     seats = [{"kind": "human", "name": "Anna"}] + [{"kind": "open"}] * (players - 1)
     body = {"game": "kingdomino", "players": players, "seats": seats, **more}
-    made: dict[str, Any] = httpx.post(f"{base}/api/games", json=body).json()
+    made: dict[str, Any] = httpx.post(f"{base}/api/games", json=body, timeout=30).json()
     return made
 
 
 def join(base: str, game_id: str, name: str) -> None:
-    answer = httpx.post(f"{base}/api/games/{game_id}/join", json={"name": name})
+    answer = httpx.post(f"{base}/api/games/{game_id}/join", json={"name": name}, timeout=30)
     assert answer.status_code == 200, answer.text
 
 
@@ -54,7 +54,7 @@ def test_the_open_games_list_is_not_read_whole_and_each_change_is_said(
     page.goto(live_server + "/")
     page.wait_for_selector("#no-open-games")
     assert page.get_attribute("#open-list", "aria-live") is None
-    assert page.get_attribute("#open-games-said", "role") == "status"
+    expect(page.locator("#open-games-said")).to_have_attribute("role", "status")
     assert page.evaluate(OPEN_SAID) == ""
     game_id = open_game(live_server, 3)
     page.locator(f"#open-list li[data-id='{game_id}']").wait_for()
@@ -63,7 +63,7 @@ def test_the_open_games_list_is_not_read_whole_and_each_change_is_said(
     page.wait_for_function(f'({OPEN_SAID}) === "Anna\'s game of Kingdomino: 2 of 3 seats taken"')
     join(live_server, game_id, "Cili")
     page.wait_for_function(f'({OPEN_SAID}) === "Anna\'s game of Kingdomino was filled and begins"')
-    assert page.locator(f"#open-list li[data-id='{game_id}']").count() == 0
+    expect(page.locator(f"#open-list li[data-id='{game_id}']")).to_have_count(0)
     assert not page.errors
 
 
@@ -91,7 +91,7 @@ def test_which_clock_runs_is_said_and_shown_not_only_by_its_colour(
         running.wait_for()
         said = present(running.text_content())
         assert re.fullmatch(r"▶\s(Anna|Bela) \S.* \(running\)", said), (control, said)
-        assert running.locator(".clock-runs").get_attribute("aria-hidden") == "true"
+        expect(running.locator(".clock-runs")).to_have_attribute("aria-hidden", "true")
         still = present(page.locator("#clocks .clock:not(.running)").text_content())
         assert "▶" not in still and "running" not in still, still
         page.locator("#clocks").screenshot(path=str(ARTIFACTS / f"a11y-clock-{control['kind']}-{name}.png"))
@@ -150,7 +150,9 @@ def test_a_player_taking_a_seat_lands_on_the_status_line(browser: Browser, live_
     pairs[1].wait_for_url(f"**/game/{paired}")
     pairs[1].wait_for_function(f"({FOCUSED}) === 'status'")
     seats = [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Bela", "online": True}]
-    made = httpx.post(f"{live_server}/api/games", json={"game": "kingdomino", "players": 2, "seats": seats})
+    made = httpx.post(
+        f"{live_server}/api/games", json={"game": "kingdomino", "players": 2, "seats": seats}, timeout=30
+    )
     friend = new_page(browser, live_server)
     friend.goto(live_server + made.json()["seats"][1]["invite"])
     friend.wait_for_function(f"({FOCUSED}) === 'status'")
@@ -167,7 +169,7 @@ def test_a_spectator_sees_who_is_at_the_table(browser: Browser, live_server: str
     A spectator's page draws them for every human seat, as the players' pages open and close."""
     seats = [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Bela"}]
     made = httpx.post(
-        f"{live_server}/api/games", json={"game": "kingdomino", "players": 2, "seats": seats}
+        f"{live_server}/api/games", json={"game": "kingdomino", "players": 2, "seats": seats}, timeout=30
     ).json()
     anna = new_page(browser, live_server)
     anna.goto(f"{live_server}/game/{made['id']}?token={made['seats'][0]['token']}")
@@ -175,14 +177,14 @@ def test_a_spectator_sees_who_is_at_the_table(browser: Browser, live_server: str
     watching = new_page(browser, live_server, locale="bg")
     watching.goto(live_server + made["spectator"])
     watching.wait_for_selector("#presence-0.here")
-    assert watching.locator("#presence-1.gone").count() == 1
+    expect(watching.locator("#presence-1.gone")).to_have_count(1)
     bela = new_page(browser, live_server)
     bela.goto(f"{live_server}/game/{made['id']}?token={made['seats'][1]['token']}")
     watching.wait_for_selector("#presence-1.here")
     watching.wait_for_function(f"({PRESENCE_SAID}) === 'Bela се присъедини към масата'")
     text = present(watching.locator("#presence").text_content())
     assert "Anna" in text and "Bela" in text, text
-    assert watching.locator("#away-card:not([hidden]), #elsewhere-note:not([hidden])").count() == 0
+    expect(watching.locator("#away-card:not([hidden]), #elsewhere-note:not([hidden])")).to_have_count(0)
     watching.locator("#presence").screenshot(path=str(ARTIFACTS / "a11y-spectator-presence.png"))
     for page in (anna, watching, bela):
         assert not page.errors
@@ -211,7 +213,9 @@ def test_axe_finds_no_serious_violation_in_the_lobbys_open_games_and_a_timed_gam
     found = axe_violations(page)
     # Called off at once: a quick game of another test on this server would else join it.
     call_off = {"token": waiting["seats"][0]["token"]}
-    httpx.post(f"{live_server}/api/games/{waiting['id']}/cancel", json=call_off).raise_for_status()
+    httpx.post(
+        f"{live_server}/api/games/{waiting['id']}/cancel", json=call_off, timeout=30
+    ).raise_for_status()
     page.click("#open-list li .call-off")
     page.wait_for_selector("#open-list li .call-off", state="detached")
     assert found == [], "\n".join(["lobby", *found])

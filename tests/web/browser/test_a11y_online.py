@@ -10,7 +10,7 @@ import secrets
 import time
 
 import httpx
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import (
     LivePage,
     log_in_new,
@@ -50,10 +50,10 @@ def test_a_player_whose_clock_runs_low_hears_it_once(browser: Browser, live_serv
     acting.wait_for_function(f"({alert}).length > 0")
     said = acting.evaluate(alert)
     assert re.fullmatch(r"(Anna|Bela): már csak 0:[01]\d van hátra az órán", said), said
-    assert acting.get_by_role("alert").filter(has_text="már csak").count() == 1
+    expect(acting.get_by_role("alert").filter(has_text="már csak")).to_have_count(1)
     # Said once: the clock redrawn every half second leaves the words as they were.
     shown = acting.locator("#clocks .clock.running time").text_content()
-    moved = "(t) => document.querySelector('#clocks .clock.running time').textContent !== t"
+    moved = "(t) => (document.querySelector('#clocks .clock.running time')?.textContent ?? t) !== t"
     acting.wait_for_function(moved, arg=shown)
     assert acting.evaluate(alert) == said
     other.wait_for_selector("#clocks .clock.running.low")
@@ -84,7 +84,7 @@ def test_a_player_hears_who_joins_leaves_and_comes_back_to_the_table(
     bela.wait_for_selector("#your-turn, #waiting")
     link = bela.url
     anna.wait_for_function(f"({PRESENCE_SAID}) === 'Bela приєднується до столу'")
-    assert anna.get_by_role("status").filter(has_text="Bela приєднується").count() == 1
+    expect(anna.get_by_role("status").filter(has_text="Bela приєднується")).to_have_count(1)
     bela.close()
     anna.wait_for_function(f"({PRESENCE_SAID}).startsWith('Bela відходить від столу')")
     back = bela.context.new_page()
@@ -113,7 +113,7 @@ def test_logging_in_and_out_with_the_keys_keeps_the_focus_in_the_account_card(
     page.keyboard.press("Enter")
     page.wait_for_selector("#logged-in")
     page.wait_for_function("document.activeElement?.id === 'log-out'")
-    assert page.get_by_role("status").filter(has_text=f"Вы вошли как {name}").count() == 1
+    expect(page.get_by_role("status").filter(has_text=f"Вы вошли как {name}")).to_have_count(1)
     # What a login asks (the inbox, the preferences) answered before the logout, as a player's
     # hand is slower than a test's: asked after it, it would be refused (a 401 in the console).
     deadline = time.monotonic() + 30
@@ -124,7 +124,7 @@ def test_logging_in_and_out_with_the_keys_keeps_the_focus_in_the_account_card(
     page.keyboard.press("Enter")
     page.wait_for_selector("#account-form")
     page.wait_for_function("document.activeElement?.id === 'account-name'")
-    assert page.get_by_role("status").filter(has_text="Вы вышли из учётной записи").count() == 1
+    expect(page.get_by_role("status").filter(has_text="Вы вышли из учётной записи")).to_have_count(1)
     assert not page.errors
 
 
@@ -159,7 +159,7 @@ def test_a_rated_games_end_says_how_each_players_rating_moved(browser: Browser, 
             view = views[acting]
             body = {"token": tokens[acting], "action": view["legal_actions"][0], "index": view["index"]}
             http.post(f"/api/games/{game_id}/actions", json=body)
-    heard = "document.querySelector('#heard').textContent"
+    heard = "document.querySelector('#heard')?.textContent"
     for page, name, words in zip(pages, names, ["Rating of", "értékszáma"]):
         page.wait_for_selector("#winner")
         page.wait_for_function(f"{heard}.includes({words!r})")

@@ -82,10 +82,10 @@ def test_lena_hears_her_round_paired_once_and_keeps_her_place_on_the_page(
     expect(take).to_have_accessible_name("Занять своё место")
     expect(take).to_have_accessible_description(pairing)
     expect(page.get_by_role("table", name="Турнирная таблица")).to_be_visible()
-    assert page.locator("#standings caption").count() == 0, "named once"
+    expect(page.locator("#standings caption"), "named once").to_have_count(0)
     expect(page.locator("#standings")).to_have_attribute("aria-labelledby", "standings-title")
     expect(page.locator("#standings-title")).to_have_text("Турнирная таблица")
-    assert page.locator("#standings th[scope=col]").count() == 7
+    expect(page.locator("#standings th[scope=col]")).to_have_count(7)
     for name in (other["first"], other["second"]):
         seated = clients[name].post(f"/api/games/{other['game_id']}/join", json={})
         assert seated.is_success, seated.text

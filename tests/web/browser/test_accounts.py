@@ -10,15 +10,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser
-from tests.web.browser.pages import ARTIFACTS, LivePage, log_in_new, log_out, new_page
+from playwright.sync_api import Browser, expect
+from tests.web.browser.pages import ARTIFACTS, LivePage, log_in_new, log_out, new_page, starting
 
 
 def assert_refused(page: LivePage, press: Callable[[], None], words: str) -> None:
     """``press`` a button of the account card, and the card's refusal line says ``words``."""
     press()
-    page.wait_for_function("document.querySelector('#account-error').textContent !== ''")
-    assert page.locator("#account-error").text_content() == words
+    page.wait_for_function("document.querySelector('#account-error')?.textContent.length > 0")
+    expect(page.locator("#account-error")).to_have_text(words)
 
 
 def test_an_account_is_made_kept_left_and_found_again_from_the_lobby(
@@ -37,13 +37,13 @@ def test_an_account_is_made_kept_left_and_found_again_from_the_lobby(
     held[0].continue_()
     page.wait_for_selector("#account[aria-busy=false]")
     page.unroute("**/api/account")
-    assert page.input_value("#account-name") == name
+    expect(page.locator("#account-name")).to_have_value(name)
     page.fill("#account-password", "short")
     assert_refused(page, lambda: page.click("#create-account"), "A password has 8 to 256 characters")
     page.fill("#account-password", "a long enough password")
     page.click("#create-account")
     page.wait_for_selector("#logged-in")
-    assert page.locator("#logged-in").inner_text().startswith(f"Logged in as {name}")
+    expect(page.locator("#logged-in")).to_have_text(starting(f"Logged in as {name}"), use_inner_text=True)
     page.screenshot(path=str(ARTIFACTS / "lobby-account.png"), full_page=True)
     # The session is the cookie's, which the page's scripts cannot read.
     assert "kd_session" not in page.evaluate("document.cookie")
@@ -76,8 +76,8 @@ def test_a_changed_password_is_said_apart_from_the_refusals(browser: Browser, li
     page.fill("#old-password", "a long enough password")
     page.click("#save-password")
     page.wait_for_selector("#account-done:has-text('The password is changed')")
-    assert page.locator("#account-error").text_content() == ""
-    assert page.get_attribute("#account-done", "role") == "status"
+    expect(page.locator("#account-error")).to_have_text("")
+    expect(page.locator("#account-done")).to_have_attribute("role", "status")
     assert [e for e in page.errors if not re.search(r"status of 403 ", e)] == []
 
 
@@ -89,11 +89,12 @@ def test_the_guest_s_name_is_asked_of_guests_only(browser: Browser, live_server:
     page = new_page(browser, live_server)
     page.goto(live_server + "/")
     page.wait_for_selector("#account[aria-busy=false]")
-    assert page.is_visible("#guest-name")
-    assert page.get_attribute("#guest-leaderboards", "href") == "/leaderboards"
+    expect(page.locator("#guest-name")).to_be_visible()
+    expect(page.locator("#guest-leaderboards")).to_have_attribute("href", "/leaderboards")
     log_in_new(page, live_server, "Gusti")
     page.wait_for_selector("#guest-name", state="hidden")
-    assert page.is_hidden("#guest-leaderboards") and page.is_visible("#leaderboards-link")
+    expect(page.locator("#guest-leaderboards")).to_be_hidden()
+    expect(page.locator("#leaderboards-link")).to_be_visible()
     log_out(page)
     page.wait_for_selector("#guest-name", state="visible")
     page.click("#guest-leaderboards")
@@ -117,12 +118,13 @@ def test_an_account_is_closed_from_its_card_its_data_downloaded_first(
     page.fill("#close-password", "not the password")
     page.click("#close-account")
     page.wait_for_selector('#close-account-error:has-text("The password is not this account\'s")')
-    assert page.locator("#logged-in").is_visible()
+    expect(page.locator("#logged-in")).to_be_visible()
     page.fill("#close-password", "a long enough password")
     page.click("#close-account")
     page.wait_for_selector("#account-form")
-    assert page.locator("#account-done").inner_text() == "Your account is closed."
-    assert page.locator("#account-heard").inner_text() == ""  # said once, not "Logged out" too
+    expect(page.locator("#account-done")).to_have_text("Your account is closed.", use_inner_text=True)
+    # said once, not "Logged out" too
+    expect(page.locator("#account-heard")).to_have_text("", use_inner_text=True)
     page.fill("#account-name", name)
     page.fill("#account-password", "a long enough password")
     assert_refused(page, lambda: page.click("#log-in"), "This account is closed")

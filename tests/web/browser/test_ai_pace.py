@@ -4,7 +4,7 @@ three AI moves in a row no longer flash by."""
 from __future__ import annotations
 
 import httpx
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import new_page, play_by_clicking_board
 
 #: Each newest log line the page shows, with when it was shown (ms).
@@ -28,13 +28,13 @@ def test_the_ai_moves_are_shown_at_the_pace_the_player_chose(browser: Browser, l
         {"kind": "ai", "level": "greedy"},
     ]
     body = {"game": "kingdomino", "players": 3, "seats": seats, "options": {}, "seed": 8}
-    made = httpx.post(f"{live_server}/api/games", json=body).json()
+    made = httpx.post(f"{live_server}/api/games", json=body, timeout=30).json()
     page = new_page(browser, live_server)
     page.goto(live_server + "/")
     page.evaluate("localStorage.setItem('kingdomino.ai-pace', 'slower')")
     page.goto(f"{live_server}/game/{made['id']}?token={made['seats'][0]['token']}")
     page.wait_for_selector("#your-turn")
-    assert page.locator("#ai-pace").input_value() == "slower"
+    expect(page.locator("#ai-pace")).to_have_value("slower")
     page.evaluate(WATCH_THE_LOG)
     for _ in range(3):  # our moves, each followed by the AI seats' (the first round's claims and more)
         play_by_clicking_board(page, 1)

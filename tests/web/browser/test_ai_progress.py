@@ -26,7 +26,7 @@ def test_a_bar_shows_how_far_the_ai_has_thought(browser: Browser, live_server: s
     bar has been seen midway through a search."""
     seats = [{"kind": "human", "name": "Anna"}, {"kind": "ai", "level": "hard"}]
     body = {"game": "kingdomino", "players": 2, "seats": seats, "options": {}, "seed": 5}
-    made = httpx.post(f"{live_server}/api/games", json=body).json()
+    made = httpx.post(f"{live_server}/api/games", json=body, timeout=30).json()
     game_id, token = made["id"], made["seats"][0]["token"]
     page = new_page(browser, live_server, 390, 844)
     page.goto(f"{live_server}/game/{game_id}?token={token}")

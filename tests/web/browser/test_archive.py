@@ -46,12 +46,14 @@ def test_the_archive_its_pages_filters_and_the_record_against_a_player(
         assert (
             line == f"You and {kira}: 55 games together · you won 36, {kira} won 19 · Your games together"
         ), line
-        assert page.get_attribute("#head-to-head-games", "href") == f"/player/{bela}/games?opponent={kira}"
-        assert page.text_content("#player-archive") == "All finished games (58)"
+        expect(page.locator("#head-to-head-games")).to_have_attribute(
+            "href", f"/player/{bela}/games?opponent={kira}"
+        )
+        expect(page.locator("#player-archive")).to_have_text("All finished games (58)")
         page.click("#player-archive")
         page.wait_for_selector("#archive-games li")
-        assert page.locator("#archive-games > li").count() == 50
-        assert page.text_content("#archive-count") == "58 games · 50 shown"
+        expect(page.locator("#archive-games > li")).to_have_count(50)
+        expect(page.locator("#archive-count")).to_have_text("58 games · 50 shown")
         page.screenshot(path=str(SHOTS / "desktop-en.png"), full_page=True)
         assert axe_violations(page) == []
         page.click("#archive-more")
@@ -59,7 +61,8 @@ def test_the_archive_its_pages_filters_and_the_record_against_a_player(
         assert page.evaluate(
             "document.activeElement === document.querySelectorAll('#archive-games > li')[50]"
         )
-        assert page.is_hidden("#archive-more") and page.text_content("#archive-count") == "58 games"
+        expect(page.locator("#archive-more")).to_be_hidden()
+        expect(page.locator("#archive-count")).to_have_text("58 games")
         # The filters, chosen and sent with the keyboard, become the address.
         page.focus("#archive-result")
         page.select_option("#archive-result", "won")
@@ -69,20 +72,21 @@ def test_the_archive_its_pages_filters_and_the_record_against_a_player(
         asked = parse_qs(urlparse(page.url).query)
         assert asked == {"result": ["won"], "opponent": [bela]}, asked
         page.wait_for_selector("#archive-games li")
-        assert page.locator("#archive-games > li").count() == 19
-        assert page.input_value("#archive-result") == "won" and page.input_value("#archive-opponent") == bela
+        expect(page.locator("#archive-games > li")).to_have_count(19)
+        expect(page.locator("#archive-result")).to_have_value("won")
+        expect(page.locator("#archive-opponent")).to_have_value(bela)
         assert page.errors == []
         page.goto(f"{base}/player/{kira}/games?opponent=Nobody{kira}")
-        assert f"No player is named Nobody{kira}" in (page.text_content("#archive-error") or "")
+        expect(page.locator("#archive-error")).to_contain_text(f"No player is named Nobody{kira}")
         assert all("404" in error for error in page.errors), page.errors  # the refusal, said above
         phone = new_page(browser, base, width=360, height=740, locale="ru", touch=True, mobile=True)
         phone.goto(f"{base}/player/{kira}/games?lang=ru")
         phone.wait_for_selector("#archive-games li")
-        assert phone.text_content("#archive-count") == "58 игр · показано 50"
+        expect(phone.locator("#archive-count")).to_have_text("58 игр · показано 50")
         assert phone.evaluate("document.documentElement.scrollWidth") <= 360
         # The filters folded on a phone: its first screen shows the games, not seven menus.
         expect(phone.locator("#archive-games > li").first).to_be_in_viewport()
-        assert phone.is_hidden("#archive-result")
+        expect(phone.locator("#archive-result")).to_be_hidden()
         summary = phone.locator("#archive-fold-summary")
         assert summary.inner_text() == "Фильтры" and present(summary.bounding_box())["height"] >= 44
         phone.screenshot(path=str(SHOTS / "phone-ru-folded.png"))
@@ -93,7 +97,7 @@ def test_the_archive_its_pages_filters_and_the_record_against_a_player(
         phone.screenshot(path=str(SHOTS / "phone-ru.png"))
         phone.goto(f"{base}/player/{kira}/games?lang=en&result=won")
         phone.wait_for_selector("#archive-games li")
-        assert phone.locator("#archive-fold-summary").inner_text() == "Filters (1)"
+        expect(phone.locator("#archive-fold-summary")).to_have_text("Filters (1)", use_inner_text=True)
         phone.screenshot(path=str(SHOTS / "phone-en.png"))
         page.goto(f"{base}/player/{kira}?lang=ru")
         page.wait_for_selector("#head-to-head")

@@ -14,6 +14,7 @@ from tests.web.browser.pages import (
     axe_violations,
     log_in_new,
     new_page,
+    starting,
 )
 
 
@@ -36,7 +37,7 @@ def test_the_paired_players_pages_go_to_their_game_and_back_to_the_arena(
     kira.locator("#tournaments summary").click()
     kira.fill("#tournament-name", "Friday arena")
     kira.select_option("#tournament-format", "arena")
-    assert kira.locator("#tournament-minutes-label").is_visible()
+    expect(kira.locator("#tournament-minutes-label")).to_be_visible()
     kira.fill("#tournament-minutes", "30")
     kira.select_option("#tournament-game-choice", label="Kingdomino Duel")
     kira.select_option("#tournament-clock", value="2")
@@ -44,11 +45,13 @@ def test_the_paired_players_pages_go_to_their_game_and_back_to_the_arena(
     kira.click("#organise-button")
     kira.wait_for_url(f"{live_server}/tournament/*")
     tournament_id = kira.url.rsplit("/", 1)[1]
-    assert "Arena" in kira.locator("#tournament-about").inner_text()
+    expect(kira.locator("#tournament-about")).to_contain_text("Arena", use_inner_text=True)
     boris.goto(f"{live_server}/tournament/{tournament_id}")
     # Not yet in it, Boris is told to join first, not that the page will pair him.
     boris.wait_for_selector("#arena-state")
-    assert boris.inner_text("#arena-state").startswith("Join to play, and keep this page open")
+    expect(boris.locator("#arena-state")).to_have_text(
+        starting("Join to play, and keep this page open"), use_inner_text=True
+    )
     boris.click("#tournament-join")
     boris.wait_for_selector("#tournament-leave")
     expect(boris.locator("#arena-state")).to_have_text(
@@ -71,17 +74,18 @@ def test_the_paired_players_pages_go_to_their_game_and_back_to_the_arena(
         back = page.locator("#back-to-tournament")
         back.wait_for()
         page.locator("#arena-stay").wait_for()
-        assert back.inner_text() == "Back to the arena"
+        expect(back).to_have_text("Back to the arena", use_inner_text=True)
     shot(kira, "game-end")
     boris.click("#arena-stay")
-    assert "You are paused in the arena" in boris.inner_text("#arena-return")
+    expect(boris.locator("#arena-return")).to_contain_text("You are paused in the arena")
     boris.goto(f"{live_server}/tournament/{tournament_id}")
     boris.locator("#arena-rejoin").wait_for()
     shot(boris, "paused")
     kira.wait_for_url(f"{live_server}/tournament/{tournament_id}", timeout=20_000)
     kira.locator("#arena-standings .arena-sequence").first.wait_for()
     first = kira.locator("#arena-standings tbody tr").first
-    assert names["Kira"] in first.inner_text() and "2" in first.locator(".arena-sequence").inner_text()
+    expect(first).to_contain_text(names["Kira"], use_inner_text=True)
+    expect(first.locator(".arena-sequence")).to_contain_text("2", use_inner_text=True)
     kira.locator("#arena-clock").wait_for()
     shot(kira, "running")
     assert axe_violations(kira) == []

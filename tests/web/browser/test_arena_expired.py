@@ -37,13 +37,13 @@ def test_an_expired_arena_game_goes_back_and_its_seat_says_arena(browser: Browse
         expect(line).to_contain_text(
             f"Friday arena · arena: your game against {kira_name} waits for your seat"
         )
-        assert "round" not in line.inner_text()
+        expect(line).not_to_contain_text("round", use_inner_text=True)
         boris.locator("#your-move").screenshot(path=str(ARTIFACTS / "arena-seat-awaiting-phone.png"))
         posted(boris, f"/api/tournaments/{arena}/leave")
         expired = kira.locator("#expired")
         # The server called it off at Boris's withdrawal: not Kira, whose seat is the game's first.
         expect(expired).to_contain_text("This game was called off before it began.")
-        assert "You called" not in expired.inner_text()
+        expect(expired).not_to_contain_text("You called", use_inner_text=True)
         expect(expired.locator("#back-to-tournament")).to_have_text("Back to the arena")
         expect(expired.locator("#arena-stay")).to_be_visible()
         kira.screenshot(path=str(ARTIFACTS / "arena-expired-desktop.png"))

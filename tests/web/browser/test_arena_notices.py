@@ -79,7 +79,7 @@ def test_a_player_held_back_for_calling_games_off_is_told_until_when(
     # Pairing needs the page open: it says so, where Kira might close it to wait.
     keep_open = "Не закрывайте эту страницу: соперника вы получите отсюда."
     expect(state).to_contain_text(f"составят в {said}. {keep_open}")
-    assert kira.locator("#arena-pause").is_visible()
+    expect(kira.locator("#arena-pause")).to_be_visible()
     box = state.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360, box
     assert axe_violations(kira) == []

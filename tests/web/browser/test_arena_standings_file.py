@@ -29,7 +29,7 @@ def test_the_arenas_standings_are_saved_as_a_file(browser: Browser, live_server:
     tournament_id = str(posted(priya, "/api/tournaments", body)["id"])
     friends = [f"Bence{secrets.token_hex(3)}", f"Émese{secrets.token_hex(3)}"]
     for name in friends:
-        with httpx.Client(base_url=live_server, headers={"Origin": live_server}) as client:
+        with httpx.Client(base_url=live_server, headers={"Origin": live_server}, timeout=30) as client:
             assert client.post("/api/accounts", json={"name": name, "password": PASSWORD}).status_code == 201
             assert client.post(f"/api/tournaments/{tournament_id}/join").status_code == 200
     priya.goto(f"{live_server}/tournament/{tournament_id}")

@@ -43,7 +43,7 @@ def test_an_arena_game_nobody_played_leads_back_and_an_unseated_one_says_why(
         expect(kira.locator("#tournament-link")).to_have_text("Back to the arena")
         expect(kira.locator("#back-to-tournament")).to_have_text("Back to the arena")
         expect(kira.locator("#arena-stay")).to_be_visible()
-        assert not kira.locator("#watch-others").count()
+        expect(kira.locator("#watch-others")).to_have_count(0)
         kira.screenshot(path=str(ARTIFACTS / "arena-unplayed-desktop.png"))
         boris.locator("#arena-stay").wait_for()
         boris.screenshot(path=str(ARTIFACTS / "arena-unplayed-phone.png"), full_page=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 from tests.web.browser.moments import at_the_moment
 from tests.web.browser.pages import (
     ARTIFACTS,
@@ -15,6 +15,7 @@ from tests.web.browser.pages import (
     LANGUAGES,
     OVERFLOW,
     axe_violations,
+    ending,
     log_mark,
     new_page,
     opened,
@@ -65,26 +66,28 @@ def test_player_a_takes_two_dice_with_the_power_by_clicking_them(browser: Browse
         shown.screenshot(path=str(ARTIFACTS / f"moment-duel-take-two-picked-{screen}.png"), full_page=True)
         shown.context.close()
     page = opened(browser, live_server, game_id, token)
-    assert page.locator('.actions [data-action^="take "]').count() == 0  # no list of pairs: the dice
+    expect(page.locator('.actions [data-action^="take "]')).to_have_count(0)  # no list of pairs: the dice
     # The spellbook names the dice a power acts on (the rulebook's "domino" is the page's 2 dice).
-    assert "draw your 2 dice without the connection rules" in page.locator(".spellbook").inner_text()
+    expect(page.locator(".spellbook")).to_contain_text(
+        "draw your 2 dice without the connection rules", use_inner_text=True
+    )
     assert "Take a die, or two with your power" in status(page)
     toggle = page.locator("button.power-toggle")
     assert toggle.inner_text().strip() == "Use your power: take 2 dice at once"
-    assert toggle.get_attribute("aria-pressed") == "false"
-    assert page.locator("button.die.takeable[aria-pressed]").count() == 0  # a click takes one die
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    expect(page.locator("button.die.takeable[aria-pressed]")).to_have_count(0)  # a click takes one die
     toggle.click()
-    assert page.locator("button.power-toggle").get_attribute("aria-pressed") == "true"
-    assert page.locator("#take-two-hint").inner_text() == "Click the two dice you take"
+    expect(page.locator("button.power-toggle")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#take-two-hint")).to_have_text("Click the two dice you take", use_inner_text=True)
     page.locator("button.power-toggle").click()
-    assert page.locator("button.die.takeable[aria-pressed]").count() == 0
+    expect(page.locator("button.die.takeable[aria-pressed]")).to_have_count(0)
     page.locator("button.power-toggle").click()
     first, second = (
         page.locator('button.die.takeable[data-die="1"]'),
         page.locator('button.die.takeable[data-die="3"]'),
     )
     first.click()
-    assert first.get_attribute("aria-pressed") == "true"
+    expect(first).to_have_attribute("aria-pressed", "true")
     took = page.locator("#log li").filter(has_text="You took dice 1 and 3")
     before = took.count()  # as player B, earlier
     mark = log_mark(page)
@@ -93,10 +96,11 @@ def test_player_a_takes_two_dice_with_the_power_by_clicking_them(browser: Browse
     assert took.count() == before + 1
     # Drawing them next: the toolbar names the dice, not a domino.
     page.wait_for_selector("#ghost-info")
-    assert page.locator("#ghost-info").inner_text() == "Point at a highlighted square to see your dice there"
-    assert (
-        page.locator("#rotate").get_attribute("title")
-        == "Turn your dice: R, this button, or tap the chosen square again"
+    expect(page.locator("#ghost-info")).to_have_text(
+        "Point at a highlighted square to see your dice there", use_inner_text=True
+    )
+    expect(page.locator("#rotate")).to_have_attribute(
+        "title", "Turn your dice: R, this button, or tap the chosen square again"
     )
     assert not page.errors, page.errors
 
@@ -122,24 +126,26 @@ def test_player_b_takes_two_dice_on_the_dice(browser: Browser, live_server: str)
         shown.context.close()
     page = opened(browser, live_server, game_id, token)
     assert "Take two dice" in status(page)
-    assert page.locator('.actions [data-action^="take "]').count() == 0  # the dice, not a list of pairs
-    assert page.locator("button.power-toggle").count() == 0
-    assert page.locator("#take-two-hint").inner_text() == "Click the two dice you take"
+    expect(page.locator('.actions [data-action^="take "]')).to_have_count(0)  # the dice, not a list of pairs
+    expect(page.locator("button.power-toggle")).to_have_count(0)
+    expect(page.locator("#take-two-hint")).to_have_text("Click the two dice you take", use_inner_text=True)
     dice = page.locator("button.die.takeable")
     assert dice.count() == len({d for a in pairs for d in a.removeprefix("take ").split("+")})
     die = page.locator(f'button.die.takeable[data-die="{first}"]')
     die.focus()
     page.keyboard.press("Enter")
-    assert die.get_attribute("aria-pressed") == "true"
-    assert die.locator(".picked-mark").count() == 1
-    assert page.locator("#take-two-hint").inner_text() == f"Die {first} picked: click the second die you take"
+    expect(die).to_have_attribute("aria-pressed", "true")
+    expect(die.locator(".picked-mark")).to_have_count(1)
+    expect(page.locator("#take-two-hint")).to_have_text(
+        f"Die {first} picked: click the second die you take", use_inner_text=True
+    )
     other = page.locator(f'button.die.takeable[data-die="{partner}"]')
     label = other.get_attribute("aria-label") or ""
     assert label.startswith(f"Take dice {first} and {partner} — "), label
     page.keyboard.press("Enter")  # again: dropped
-    assert die.get_attribute("aria-pressed") == "false"
-    assert die.locator(".picked-mark").count() == 0
-    assert page.locator("#take-two-hint").inner_text() == "Click the two dice you take"
+    expect(die).to_have_attribute("aria-pressed", "false")
+    expect(die.locator(".picked-mark")).to_have_count(0)
+    expect(page.locator("#take-two-hint")).to_have_text("Click the two dice you take", use_inner_text=True)
     die.click()
     mark = log_mark(page)
     other.focus()
@@ -170,7 +176,7 @@ def test_the_lightning_cross_is_added_on_the_map(browser: Browser, live_server: 
     mark = log_mark(page)
     choices.first.click(force=True)
     wait_for_new_log(page, mark)
-    assert page.locator("#log li").filter(has_text=re.compile("^You added one more cross")).count() == 1
+    expect(page.locator("#log li").filter(has_text=re.compile("^You added one more cross"))).to_have_count(1)
     assert not page.errors, page.errors
 
 
@@ -183,21 +189,20 @@ def test_origins_first_claim_of_two_players_is_made_on_the_row(browser: Browser,
     assert "Choose your two first dominoes" in status(page)
     row = [entry["domino"] for entry in view["observation"]["next_row"]]
     dominoes = page.locator("button.domino.claimable")
-    assert dominoes.count() == 4
-    assert page.locator('.actions [data-action^="claim "]').count() == 0  # made on the row alone
-    assert (
-        page.locator("#pair-hint").inner_text()
-        == "Click a domino of a pair to take both (places 1 and 4 · places 2 and 3)"
+    expect(dominoes).to_have_count(4)
+    expect(page.locator('.actions [data-action^="claim "]')).to_have_count(0)  # made on the row alone
+    expect(page.locator("#pair-hint")).to_have_text(
+        "Click a domino of a pair to take both (places 1 and 4 · places 2 and 3)", use_inner_text=True
     )
     label = dominoes.nth(3).get_attribute("aria-label")
     assert label == f"Choose the dominoes in places 1 and 4 of the line: domino {row[0]}, domino {row[3]}"
     dominoes.nth(0).hover()
-    assert "paired" in (dominoes.nth(3).get_attribute("class") or "")
-    assert "paired" not in (dominoes.nth(1).get_attribute("class") or "")
+    expect(dominoes.nth(3)).to_have_class(re.compile(r"\bpaired\b"))
+    expect(dominoes.nth(1)).not_to_have_class(re.compile(r"\bpaired\b"))
     mark = log_mark(page)
     dominoes.nth(3).click()
     wait_for_new_log(page, mark)
-    assert page.locator("#log li").filter(has_text="You chose two dominoes").count() == 1
+    expect(page.locator("#log li").filter(has_text="You chose two dominoes")).to_have_count(1)
     ours = page.locator(".row-line .domino").filter(has=page.locator(".owner-name.seat0"))
     numbers = ours.evaluate_all("(ds) => ds.map((d) => Number(d.dataset.domino))")
     assert sorted(numbers) == sorted([row[0], row[3]])
@@ -223,15 +228,19 @@ def test_a_caveman_is_recruited_from_the_face_down_stack(browser: Browser, live_
     page.locator("details.stack summary").click()
     if AXE.exists():
         assert axe_violations(page) == []
-    assert page.locator("details.stack summary").inner_text() == "Any caveman from the face-down stack"
+    expect(page.locator("details.stack summary")).to_have_text(
+        "Any caveman from the face-down stack", use_inner_text=True
+    )
     kinds = [a.split(" ")[1] for a in view["legal_actions"] if a.startswith("recruit-stack ")]
     cards = page.locator("details.stack .caveman-card.claimable")
     assert cards.count() == len(kinds)
-    assert "price: 4 different resources" in cards.first.inner_text()
+    expect(cards.first).to_contain_text("price: 4 different resources", use_inner_text=True)
     mark = log_mark(page)
     cards.first.click()
     wait_for_new_log(page, mark)
-    assert page.locator("#log li").first.inner_text().endswith("from the face-down stack")
+    expect(page.locator("#log li").first).to_have_text(
+        ending("from the face-down stack"), use_inner_text=True
+    )
     assert "Pay for your caveman" in status(page)
-    assert "4 resources still to pay" in page.locator(".cave .paying").inner_text()
+    expect(page.locator(".cave .paying")).to_contain_text("4 resources still to pay", use_inner_text=True)
     assert not page.errors, page.errors

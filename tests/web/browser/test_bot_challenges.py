@@ -12,8 +12,8 @@ from urllib.parse import quote
 
 import httpx
 import pytest
-from playwright.sync_api import Browser
-from tests.web.browser.pages import LivePage, log_in_new, new_page
+from playwright.sync_api import Browser, expect
+from tests.web.browser.pages import LivePage, log_in_new, new_page, starting
 
 #: Where the screenshots of the pages a decline shows go (looked at by a person, not compared).
 SHOTS = "/tmp/shots/botdoor"
@@ -53,7 +53,9 @@ def test_a_bot_challenged_from_its_page_declines_and_says_why(
         kira.goto(f"{live_server}/player/{quote(robo)}")
         about = kira.locator("#challenge p.small")
         about.wait_for()
-        assert about.inner_text().startswith(f"{robo} is a bot: while it runs, it answers at once")
+        expect(about).to_have_text(
+            starting(f"{robo} is a bot: while it runs, it answers at once"), use_inner_text=True
+        )
         kira.screenshot(path=f"{SHOTS}/bot-page-{shot}.png", full_page=True)
         lobby.goto(live_server + "/")
         lobby.wait_for_selector("#logged-in")
@@ -63,12 +65,15 @@ def test_a_bot_challenged_from_its_page_declines_and_says_why(
         assert declined.status_code == 200, declined.text
     said = kira.locator("#expired")
     said.wait_for()
-    assert said.inner_text() == (
-        f"{robo} declined the challenge: the game was called off. Busy with other games: try again later."
+    expect(said).to_have_text(
+        f"{robo} declined the challenge: the game was called off. Busy with other games: try again later.",
+        use_inner_text=True,
     )
     kira.screenshot(path=f"{SHOTS}/declined-game-{shot}.png", full_page=True)
     ended = lobby.locator(f"#challenges-ended li[data-id='{game_id}']")
     ended.wait_for()
-    assert ended.inner_text() == f"{robo} declined your challenge. Busy with other games: try again later."
+    expect(ended).to_have_text(
+        f"{robo} declined your challenge. Busy with other games: try again later.", use_inner_text=True
+    )
     lobby.screenshot(path=f"{SHOTS}/declined-lobby-{shot}.png", full_page=True)
     assert not kira.errors and not lobby.errors

@@ -6,7 +6,7 @@ lobby: the challenge is off for all (the API's tests: test_challenges_many.py)."
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import LivePage, axe_violations, log_in_new, new_page
 
 #: Where the screenshots of the decline's menu go (looked at by a person, not compared).
@@ -47,11 +47,11 @@ def test_a_person_declines_with_a_reason_and_the_challenger_reads_it(
     line = boris.locator(f"#challenge-list li[data-id='{game_id}']")
     menu = line.get_by_role("combobox", name=REASON)
     menu.wait_for()
-    assert menu.input_value() == ""  # no reason unless he picks one
-    assert menu.locator("option:checked").inner_text() == "No reason given"
+    expect(menu).to_have_value("")  # no reason unless he picks one
+    expect(menu.locator("option:checked")).to_have_text("No reason given", use_inner_text=True)
     menu.select_option("too_fast")
     # Worded for the one choosing; the challenger reads it worded for them.
-    assert menu.locator("option:checked").inner_text() == "The clock is too fast"
+    expect(menu.locator("option:checked")).to_have_text("The clock is too fast", use_inner_text=True)
     box = menu.bounding_box()
     assert box is not None and (not touch or box["height"] >= 44), box
     assert boris.evaluate("document.documentElement.scrollWidth") <= width
@@ -60,7 +60,9 @@ def test_a_person_declines_with_a_reason_and_the_challenger_reads_it(
     line.locator("button.decline").click()
     ended = kira.locator(f"#challenges-ended li[data-id='{game_id}']")
     ended.wait_for()
-    assert ended.inner_text() == f"{boris_name} declined your challenge. Too fast a clock: try a slower one."
+    expect(ended).to_have_text(
+        f"{boris_name} declined your challenge. Too fast a clock: try a slower one.", use_inner_text=True
+    )
     kira.screenshot(path=f"{SHOTS}/declined-lobby-{shot}.png", full_page=True)
     assert not kira.errors and not boris.errors
 
@@ -78,11 +80,11 @@ def test_a_player_who_accepted_declines_from_the_lobby(browser: Browser, live_se
     lobby(boris, live_server)
     line = boris.locator(f"#challenge-list li[data-id='{game_id}']")
     line.locator("a.button").wait_for()  # his seat's page, Open
-    assert line.locator("button.accept").count() == 0
+    expect(line.locator("button.accept")).to_have_count(0)
     boris.screenshot(path=f"{SHOTS}/accepted-line.png", full_page=True)
     line.locator("button.decline").click()
     ended = kira.locator(f"#challenges-ended li[data-id='{game_id}']")
     ended.wait_for()
-    assert ended.inner_text() == f"{boris_name} declined your challenge"
+    expect(ended).to_have_text(f"{boris_name} declined your challenge", use_inner_text=True)
     line.wait_for(state="detached")
     assert not kira.errors and not boris.errors

@@ -8,8 +8,8 @@ from __future__ import annotations
 from urllib.parse import quote
 
 import httpx
-from playwright.sync_api import Browser, Route
-from tests.web.browser.pages import ARTIFACTS, LivePage, log_in_new, new_page, present
+from playwright.sync_api import Browser, Route, expect
+from tests.web.browser.pages import ARTIFACTS, LivePage, ending, log_in_new, new_page, present, starting
 from tests.web.browser.test_watch import listed_line
 
 
@@ -21,44 +21,49 @@ def test_kira_challenges_boris_from_his_page_and_both_land_in_the_game(
     boris_name = log_in_new(boris, live_server, "Boris")
     kira.goto(f"{live_server}/player/{quote(boris_name)}")
     kira.wait_for_selector("#challenge-form")
-    assert kira.locator("#challenge-title").inner_text() == f"Challenge {boris_name}"
+    expect(kira.locator("#challenge-title")).to_have_text(f"Challenge {boris_name}", use_inner_text=True)
     # The form names the others to name only in a game of three or four.
     about = kira.locator("#challenge-about")
     kira.select_option("#challenge-game-choice", label="Kingdomino · 3 players")
-    assert "anyone else you name" in about.inner_text()
+    expect(about).to_contain_text("anyone else you name", use_inner_text=True)
     kira.select_option("#challenge-game-choice", label="Kingdomino Duel · 2 players")
-    assert about.inner_text().startswith(f"{boris_name} sees your challenge at once")
-    assert "anyone else" not in about.inner_text()
+    expect(about).to_have_text(starting(f"{boris_name} sees your challenge at once"), use_inner_text=True)
+    expect(about).not_to_contain_text("anyone else", use_inner_text=True)
     kira.select_option("#challenge-clock", label="1 day a move (turn-based)")
-    assert not kira.is_checked("#challenge-public")  # private unless she says so, as the server has it
+    # Private unless she says so, as the server has it.
+    expect(kira.locator("#challenge-public")).not_to_be_checked()
     kira.check("#challenge-public")
     kira.click("#challenge-button")
     kira.wait_for_url(f"{live_server}/game/*")
     game_id = kira.url.rsplit("/", 1)[1]
     waiting = kira.locator("#waiting-players")
     waiting.wait_for()
-    assert f"Waiting for {boris_name} to accept your challenge." in waiting.inner_text()
+    expect(waiting).to_contain_text(
+        f"Waiting for {boris_name} to accept your challenge.", use_inner_text=True
+    )
     # Boris's lobby, open since before the challenge, shows it with its answers.
     line = boris.locator(f"#challenge-list li[data-id='{game_id}']")
     line.wait_for()
-    assert line.locator("strong").inner_text().endswith("challenges you")
+    expect(line.locator("strong")).to_have_text(ending("challenges you"), use_inner_text=True)
     # Awaiting his answer, it comes before what he may do any time (the "Play now" card).
     cards = boris.eval_on_selector_all("main > section", "cards => cards.map((c) => c.id || c.className)")
     assert cards.index("challenges") < cards.index("card quick"), cards
-    assert boris.locator(f"#open-list li[data-id='{game_id}']").count() == 0
+    expect(boris.locator(f"#open-list li[data-id='{game_id}']")).to_have_count(0)
     line.locator("button.accept").click()
     boris.wait_for_url(f"{live_server}/game/{game_id}")
     for page in (kira, boris):
         page.wait_for_selector("#your-turn, #waiting")
-    listed = httpx.get(f"{live_server}/api/live-games", params={"player": boris_name}).json()
+    listed = httpx.get(f"{live_server}/api/live-games", params={"player": boris_name}, timeout=30).json()
     assert [game["id"] for game in listed["games"]] == [game_id]  # she said anyone may watch
     # A turn-based game: whoever is at the table is marked, nobody is marked away, and nobody is
     # asked to leave (their clock hands a seat over); resigning is still there.
     kira.wait_for_selector("#presence-1.here")
-    assert not kira.is_visible("#leave-row") and kira.is_visible("#resign")
+    expect(kira.locator("#leave-row")).to_be_hidden()
+    expect(kira.locator("#resign")).to_be_visible()
     boris.close()
-    kira.wait_for_function("() => document.querySelector('#presence-said').textContent.includes('left')")
-    assert kira.locator("#presence-1").count() == 0 and not kira.is_visible("#presence")
+    kira.wait_for_function("() => document.querySelector('#presence-said')?.textContent.includes('left')")
+    expect(kira.locator("#presence-1")).to_have_count(0)
+    expect(kira.locator("#presence")).to_be_hidden()
     kira.screenshot(path=str(ARTIFACTS / "challenge-turn-based-game.png"), full_page=True)
     # The lobby's "Watch a game" lists it to a stranger, not to Kira, even on a device of hers
     # that holds no seat of it: her lobby lists it above, with the way to play it.
@@ -86,8 +91,10 @@ def test_kira_challenges_boris_from_his_page_and_both_land_in_the_game(
     # The list is looked at again once the page knows who is logged in, which may come after it.
     none = phone.locator("#no-live-games")
     none.wait_for()
-    assert none.inner_text() == "No game open to watchers is being played just now but yours."
-    assert phone.locator("#live-list li").count() == 0, "Kira's own game is offered to her to watch"
+    expect(none).to_have_text(
+        "No game open to watchers is being played just now but yours.", use_inner_text=True
+    )
+    expect(phone.locator("#live-list li"), "Kira's own game is offered to her to watch").to_have_count(0)
     # Its address (a push tapped on this phone) opens it at her seat, not as a stranger's view.
     phone.goto(f"{live_server}/game/{game_id}")
     seated(phone, game_id)
@@ -138,4 +145,4 @@ def seated(page: LivePage, game_id: str) -> None:
         arg=game_id,
     )
     assert "watching" not in present(page.text_content("#whoami")), page.text_content("#whoami")
-    assert page.locator("#unavailable").count() == 0
+    expect(page.locator("#unavailable")).to_have_count(0)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import quote
 
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import ARTIFACTS, LivePage, log_in_new, new_page
 
 #: The lobby's title with nothing awaiting the player's answer.
@@ -21,7 +21,7 @@ def challenge_from_the_page(kira: LivePage, live_server: str, boris: str, others
     """Kira challenges ``boris`` and ``others`` to a game of Kingdomino from his page: its id."""
     kira.goto(f"{live_server}/player/{quote(boris)}")
     kira.wait_for_selector("#challenge-form")
-    assert kira.locator("#challenge-others input").count() == 0  # a game of two names nobody else
+    expect(kira.locator("#challenge-others input")).to_have_count(0)  # a game of two names nobody else
     kira.select_option("#challenge-game-choice", label=f"Kingdomino · {len(others) + 2} players")
     for seat, name in enumerate(others, start=3):
         kira.fill(f"#challenge-name-{seat}", name)
@@ -51,22 +51,24 @@ def test_a_challenge_of_four_is_told_to_each_and_one_decline_ends_it(
     waiting = kira.locator("#waiting-players")
     waiting.wait_for()
     awaited = f"{boris_name}, {cleo_name}, and {dora_name}"
-    assert f"Still to accept the challenge: {awaited}." in waiting.inner_text()
+    expect(waiting).to_contain_text(f"Still to accept the challenge: {awaited}.", use_inner_text=True)
     line = cleo.locator(f"#challenge-list li[data-id='{game_id}']")
     line.wait_for()
-    assert line.locator("strong").inner_text() == f"{kira_name} challenges you"
-    assert f"with {boris_name} and {dora_name}" in line.inner_text()
+    expect(line.locator("strong")).to_have_text(f"{kira_name} challenges you", use_inner_text=True)
+    expect(line).to_contain_text(f"with {boris_name} and {dora_name}", use_inner_text=True)
     boris.locator(f"#challenge-list li[data-id='{game_id}'] button.accept").click()
     boris.wait_for_url(f"{live_server}/game/{game_id}")
     boris.wait_for_selector("#waiting-players")
     awaited = f"{cleo_name} and {dora_name}"
-    assert f"Still to accept the challenge: {awaited}." in boris.inner_text("#waiting-players")
+    expect(boris.locator("#waiting-players")).to_contain_text(
+        f"Still to accept the challenge: {awaited}.", use_inner_text=True
+    )
     cleo.wait_for_function(
-        "(name) => document.querySelector('#challenge-list li').textContent.includes(name)",
+        "(name) => document.querySelector('#challenge-list li')?.textContent.includes(name)",
         arg=f"still to answer: {dora_name}",
     )
     # Each named once: "with" those who answered, then those still to answer.
-    assert f"with {boris_name} · still to answer: {dora_name} · " in line.inner_text()
+    expect(line).to_contain_text(f"with {boris_name} · still to answer: {dora_name} · ", use_inner_text=True)
     cleo.screenshot(path=str(ARTIFACTS / "challenge-of-four-lobby-phone.png"), full_page=True)
     # Kira's own lobby, on her phone and a desktop: who accepted, then who is still awaited.
     desk = logged_in_as(browser, live_server, kira_name)
@@ -85,8 +87,8 @@ def test_a_challenge_of_four_is_told_to_each_and_one_decline_ends_it(
     why = {kira: "Busy with other games: try again later.", boris: "Busy with other games."}
     for page in (kira, boris):
         page.wait_for_selector("#expired[data-ended='declined']")
-        assert page.inner_text("#expired") == (
-            f"{dora_name} declined the challenge: the game was called off. {why[page]}"
+        expect(page.locator("#expired")).to_have_text(
+            f"{dora_name} declined the challenge: the game was called off. {why[page]}", use_inner_text=True
         )
     cleo.wait_for_selector(f"#challenges-ended li[data-id='{game_id}']")
     assert cleo.inner_text(f"#challenges-ended li[data-id='{game_id}']") == (
@@ -97,7 +99,7 @@ def test_a_challenge_of_four_is_told_to_each_and_one_decline_ends_it(
         f"{dora_name} declined your challenge. {why[kira]}"
     )
     cleo.screenshot(path=str(ARTIFACTS / "challenge-of-four-declined-phone.png"), full_page=True)
-    assert cleo.locator("#challenge-list li").count() == 0
+    expect(cleo.locator("#challenge-list li")).to_have_count(0)
     kira.goto(live_server + "/")
     kira.wait_for_selector("#logged-in")
     for page in (kira, boris, cleo, dora, phone, desk):
@@ -157,7 +159,7 @@ def test_a_waiting_challenge_is_listed_once_in_its_challenger_s_lobby(
     where = "(links) => links.map((link) => link.closest('section, div[id]')?.id)"
     assert kira.locator(listed).count() == 1, kira.locator(listed).evaluate_all(where)
     # Nor is it offered to her account as a guest's game of this browser: it is her account's already.
-    assert kira.locator("#claim-games").count() == 0
+    expect(kira.locator("#claim-games")).to_have_count(0)
     kira.screenshot(path=str(ARTIFACTS / "challenge-listed-once.png"), full_page=True)
     boris.locator(f"#challenge-list li[data-id='{game_id}'] button.accept").click()
     boris.wait_for_url(f"{live_server}/game/{game_id}")

@@ -42,8 +42,8 @@ def test_two_friends_chat_beside_the_board_mute_and_turn_the_chat_off(
     anna.fill("#chat-input", "Hi Boris\u202e, good luck")
     anna.press("#chat-input", "Enter")
     boris.wait_for_selector("#chat-lines .chat-line:has-text('Hi Boris, good luck')")
-    assert present(boris.locator("#chat-said").text_content()) == "Anna: Hi Boris, good luck"
-    assert anna.locator("#chat-input").input_value() == ""
+    expect(boris.locator("#chat-said")).to_have_text("Anna: Hi Boris, good luck")
+    expect(anna.locator("#chat-input")).to_have_value("")
     boris.click("#chat-phrases summary")
     boris.click("#chat-phrases button[data-phrase='good_game']")
     anna.wait_for_selector("#chat-lines .chat-line:has-text('Boris: Good game!')")
@@ -60,16 +60,18 @@ def test_two_friends_chat_beside_the_board_mute_and_turn_the_chat_off(
     boris.click("#chat-muted button:has-text('Unmute Anna')")
     boris.wait_for_selector("#chat-lines .chat-line:has-text('Hi Boris')")
     boris.check("#chat-off")
-    assert boris.locator("#chat-body").is_hidden() and boris.locator("#chat-toggle").is_hidden()
+    expect(boris.locator("#chat-body")).to_be_hidden()
+    expect(boris.locator("#chat-toggle")).to_be_hidden()
     heard = messages_received(boris, lambda message: message.get("type") == "chat")
     boris.goto(link.split("?")[0])
     boris.wait_for_selector("#chat:not([hidden])")
-    assert boris.locator("#chat-off").is_checked() and boris.locator("#chat-body").is_hidden()
+    expect(boris.locator("#chat-off")).to_be_checked()
+    expect(boris.locator("#chat-body")).to_be_hidden()
     anna.fill("#chat-input", "Still there?")
     anna.press("#chat-input", "Enter")
     wait_for_count(boris, heard, 1)
-    assert present(boris.locator("#chat-said").text_content()) == ""
-    assert present(boris.locator("#chat-unread").text_content()) == ""
+    expect(boris.locator("#chat-said")).to_have_text("")
+    expect(boris.locator("#chat-unread")).to_have_text("")
     assert not anna.errors and not boris.errors
 
 
@@ -93,7 +95,7 @@ def test_on_a_phone_the_chat_is_folded_under_the_board_and_counts_what_came(
     phone = new_page(browser, live_server, 360, 740, locale="ru", touch=True)
     phone.goto(link)
     phone.wait_for_selector("#chat:not([hidden])")
-    assert phone.locator("#chat-body").is_hidden()
+    expect(phone.locator("#chat-body")).to_be_hidden()
     board, panel = (
         present(phone.locator("#board-card").bounding_box()),
         present(phone.locator("#chat").bounding_box()),
@@ -105,7 +107,7 @@ def test_on_a_phone_the_chat_is_folded_under_the_board_and_counts_what_came(
     anna.click("#chat-send")
     phone.wait_for_selector("#chat-unread:has-text('1 новое сообщение')")
     expect(phone.locator("#chat-said")).to_have_text("1 новое сообщение в чате")
-    assert phone.locator("#chat-said").get_attribute("aria-live") == "polite"
+    expect(phone.locator("#chat-said")).to_have_attribute("aria-live", "polite")
     anna.fill("#chat-input", "Как дела?")
     anna.click("#chat-send")
     expect(phone.locator("#chat-said")).to_have_text("2 новых сообщения в чате", timeout=30_000)
@@ -113,7 +115,7 @@ def test_on_a_phone_the_chat_is_folded_under_the_board_and_counts_what_came(
     assert second - first >= 4000, "said at most once every few seconds"
     phone.click("#chat-toggle")
     phone.wait_for_selector("#chat-lines .chat-line:has-text('Привет')")
-    assert present(phone.locator("#chat-unread").text_content()) == ""
+    expect(phone.locator("#chat-unread")).to_have_text("")
     for control in ("#chat-toggle", "#chat-send", "#chat-phrases summary"):
         box = present(phone.locator(control).bounding_box())
         assert box["height"] >= 44, (control, box)
@@ -145,7 +147,7 @@ def test_an_account_you_block_is_not_heard_in_the_chat(browser: Browser, live_se
         page.wait_for_selector(f"#chat-lines .chat-line:has-text('{words}')")
     ida.wait_for_selector("#chat-lines .chat-line:has-text('Hugo was here')")
     greta.wait_for_selector("#chat-lines .chat-line:has-text('Ida was here')")
-    assert greta.locator("#chat-lines .chat-line:has-text('Hugo was here')").count() == 0
+    expect(greta.locator("#chat-lines .chat-line:has-text('Hugo was here')")).to_have_count(0)
     assert (
         greta.locator("#chat-muted button").count() == 0
     )  # nothing to unmute: the block is the account card's
@@ -174,7 +176,7 @@ def test_the_keyboard_mutes_and_hears_again_and_ones_own_lines_are_not_offered(
     again.wait_for_selector("#chat-lines .chat-line:has-text('Hugo was here') button.chat-name")
     # Her account is known once the page asked who is logged in: her line is then drawn as hers.
     again.wait_for_selector(f"#chat-lines .chat-line.mine:has-text('{lena_name}')")
-    assert again.locator(f"#chat-lines button.chat-name:has-text('{lena_name}')").count() == 0
+    expect(again.locator(f"#chat-lines button.chat-name:has-text('{lena_name}')")).to_have_count(0)
     again.focus(f"#chat-lines button.chat-name:has-text('{hugo_name}')")
     again.keyboard.press("Enter")
     again.keyboard.press("Tab")
@@ -204,7 +206,9 @@ def test_a_message_in_the_room_not_shown_is_counted_on_its_tab_and_said(
     vera.wait_for_selector("#chat:not([hidden])")
     lena.goto(f"{live_server}/game/{game['id']}/watch")
     lena.wait_for_selector("#chat-input")
-    resigned = httpx.post(f"{live_server}/api/games/{game['id']}/resign", json={"token": game["tokens"][1]})
+    resigned = httpx.post(
+        f"{live_server}/api/games/{game['id']}/resign", json={"token": game["tokens"][1]}, timeout=30
+    )
     assert resigned.status_code == 200, resigned.text
     vera.locator("#winner").wait_for()
     lena.fill("#chat-input", "Well played, Vera")
@@ -212,9 +216,9 @@ def test_a_message_in_the_room_not_shown_is_counted_on_its_tab_and_said(
     # The spectators' room comes to her page with its first line, which is news too.
     spectators = vera.locator("#chat-room-spectators")
     expect(spectators).to_have_text("Spectators · 1 new")
-    assert vera.locator("#chat-room-players").get_attribute("aria-pressed") == "true"
+    expect(vera.locator("#chat-room-players")).to_have_attribute("aria-pressed", "true")
     expect(vera.locator("#chat-said")).to_have_text("Spectators: 1 new message")
-    assert vera.locator("#chat-said").get_attribute("aria-live") == "polite"
+    expect(vera.locator("#chat-said")).to_have_attribute("aria-live", "polite")
     vera.screenshot(path=str(ARTIFACTS / "chat-room-unread.png"))
     spectators.click()
     vera.wait_for_selector("#chat-lines .chat-line:has-text('Well played, Vera')")

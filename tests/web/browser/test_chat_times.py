@@ -9,7 +9,7 @@ import time
 from typing import cast
 
 from playwright.sync_api import Browser, expect
-from tests.web.browser.pages import ARTIFACTS, LivePage
+from tests.web.browser.pages import ARTIFACTS, LivePage, starting
 from tests.web.browser.test_online import online_game_of_two
 
 #: A moment (seconds) as the page writes it with ``options``, in the browser's own variant of
@@ -29,7 +29,7 @@ def test_a_chat_line_says_its_hour_today_and_its_day_after(browser: Browser, liv
     assert abs(at - time.time()) < 60, "the moment the server stored"
     hour = boris.evaluate(WRITTEN, [at, {"timeStyle": "short"}])
     expect(line.locator("time.chat-time")).to_have_text(hour)
-    assert line.inner_text().startswith(hour)
+    expect(line).to_have_text(starting(hour), use_inner_text=True)
     boris.locator("#chat").screenshot(path=str(ARTIFACTS / "chat-time-today.png"))
     later = cast(LivePage, boris.context.new_page())
     later.clock.install(time=time.time() + 2 * 86400)
@@ -41,7 +41,7 @@ def test_a_chat_line_says_its_hour_today_and_its_day_after(browser: Browser, liv
     day = later.evaluate(WRITTEN, [at, {"day": "numeric", "month": "short"}])
     expect(later_line.locator("time.chat-time")).to_have_text(day)
     full = later.evaluate(WRITTEN, [at, {"dateStyle": "medium", "timeStyle": "short"}])
-    assert later_line.locator("time.chat-time").get_attribute("title") == full
+    expect(later_line.locator("time.chat-time")).to_have_attribute("title", full)
     later_line.scroll_into_view_if_needed()
     later.screenshot(path=str(ARTIFACTS / "chat-time-day-phone.png"))
     later.close()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import LivePage, api_game, opened, play_until
 
 View = dict[str, Any]
@@ -22,7 +22,7 @@ def first(view: View) -> str:
 
 def said_after_click(page: LivePage, selector: str) -> str:
     page.locator(selector).click()
-    page.wait_for_function("document.querySelector('#error').textContent.length > 0")
+    page.wait_for_function("document.querySelector('#error')?.textContent.length > 0")
     text = str(page.locator("#error").text_content())
     page.evaluate("document.querySelector('#error').textContent = ''")
     return text
@@ -65,7 +65,7 @@ def test_a_die_taken_or_taken_alone_says_why(browser: Browser, live_server: str)
     # A free die is not refused: player B takes two at once, and the first clicked is picked.
     page.locator(f'.die[data-die="{free[0]}"]').click()
     page.wait_for_selector(f'.die[data-die="{free[0]}"][aria-pressed="true"]')
-    assert page.locator("#error").text_content() == ""
+    expect(page.locator("#error")).to_have_text("")
     assert not page.errors
 
 
@@ -106,8 +106,8 @@ def test_turning_a_domino_that_fits_one_way_says_so(browser: Browser, live_serve
     page = opened(browser, live_server, game_id, token)
     page.locator('g.legal.anchor[data-anchor="-1,0"]').hover()
     page.click("#rotate")
-    page.wait_for_function("document.querySelector('#ghost-info').textContent.includes('alike')")
-    assert page.locator("#ghost-info").text_content() == (
+    page.wait_for_function("document.querySelector('#ghost-info')?.textContent.includes('alike')")
+    expect(page.locator("#ghost-info")).to_have_text(
         "Both halves are alike, and only this way fits here: turning it changes nothing"
     )
     assert not page.errors

@@ -49,7 +49,7 @@ def test_a_leader_lifts_a_bar_the_barred_page_words_in_its_language(
     expect(line).to_contain_text(f"{boris_name} · until ")
     assert not ISO.search(line.inner_text()), line.inner_text()
     lift = line.locator("button.club-lift")
-    assert lift.get_attribute("aria-label") == f"Let {boris_name} join again now"
+    expect(lift).to_have_attribute("aria-label", f"Let {boris_name} join again now")
     kira.locator("#club-lead").screenshot(path=str(SHOTS / "barred-lead-en.png"))
     lift.click()
     expect(kira.locator("#club-said")).to_have_text(f"{boris_name} may join again now.")

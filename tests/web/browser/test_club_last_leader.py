@@ -24,7 +24,7 @@ def test_the_last_leader_is_not_offered_to_give_up_the_lead(browser: Browser, li
     )
     assert made.ok, made.text()
     bence = f"Bence{secrets.token_hex(3)}"
-    with httpx.Client(base_url=live_server, headers={"Origin": live_server}) as client:
+    with httpx.Client(base_url=live_server, headers={"Origin": live_server}, timeout=30) as client:
         assert client.post("/api/accounts", json={"name": bence, "password": PASSWORD}).status_code == 201
         assert client.post(f"/api/clubs/{quote(club)}/join").json() == {"role": "member"}
     priya.goto(f"{live_server}/club/{quote(club)}")

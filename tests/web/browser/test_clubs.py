@@ -11,8 +11,8 @@ import secrets
 from urllib.parse import quote
 
 import httpx
-from playwright.sync_api import Browser
-from tests.web.browser.pages import ARTIFACTS, axe_violations, log_in_new, new_page
+from playwright.sync_api import Browser, expect
+from tests.web.browser.pages import ARTIFACTS, axe_violations, ending, log_in_new, new_page
 from tests.web.browser.test_people import OPPONENT, PASSWORD, logged_in_phone
 
 SHOTS = ARTIFACTS / "clubs"
@@ -32,55 +32,62 @@ def test_kira_runs_a_club_that_boris_asks_to_join(browser: Browser, live_server:
     kira.click("#club-create-button")
     kira.wait_for_url(f"{live_server}/club/{quote(club)}")
     kira.wait_for_selector("#club-lead")
-    assert kira.inner_text("#club-role") == "You lead this club."
+    expect(kira.locator("#club-role")).to_have_text("You lead this club.", use_inner_text=True)
 
     boris = f"Boris{secrets.token_hex(3)}"
-    with httpx.Client(base_url=live_server) as client:
+    with httpx.Client(base_url=live_server, timeout=30) as client:
         assert client.post("/api/accounts", json={"name": boris, "password": PASSWORD}).status_code == 201
         assert client.post(f"/api/clubs/{club}/join").json() == {"role": "asked"}
         seats = [{"kind": "human", "name": ""}, {"kind": "open"}]
         made = client.post("/api/games", json={"game": "kingdomino", "players": 2, "seats": seats})
         game_id = str(made.json()["id"])
-    assert httpx.post(f"{live_server}/api/games/{game_id}/join", json={"name": OPPONENT}).status_code == 200
+    assert (
+        httpx.post(f"{live_server}/api/games/{game_id}/join", json={"name": OPPONENT}, timeout=30).status_code
+        == 200
+    )
 
     kira.goto(live_server + "/")
     line = kira.locator(f"#club-list li[data-name='{club}']")
     line.wait_for()
-    assert "1 request waiting" in line.inner_text()
+    expect(line).to_contain_text("1 request waiting", use_inner_text=True)
     line.locator("a").click()
     accept = kira.locator(f"#club-requests li[data-name='{boris}'] button.club-accept")
-    assert accept.get_attribute("aria-label") == f"Accept {boris}"
+    expect(accept).to_have_attribute("aria-label", f"Accept {boris}")
     accept.focus()
     kira.keyboard.press("Enter")
     kira.wait_for_selector(f"#club-members tr[data-name='{boris}']")
-    assert kira.inner_text("#club-said") == f"{boris} is a member now."
-    assert kira.inner_text("#club-admission") == "By request: its leaders accept new members · 2 members"
+    expect(kira.locator("#club-said")).to_have_text(f"{boris} is a member now.", use_inner_text=True)
+    expect(kira.locator("#club-admission")).to_have_text(
+        "By request: its leaders accept new members · 2 members", use_inner_text=True
+    )
     watch = kira.locator(f"#club-playing li[data-game='{game_id}'] a.watch-game")
-    assert watch.get_attribute("href") == f"/game/{game_id}/watch"
+    expect(watch).to_have_attribute("href", f"/game/{game_id}/watch")
     kira.click("#club-manage summary")
     boris_line = kira.locator(f"#club-member-list li[data-name='{boris}']")
     remove = boris_line.locator("button.club-remove")
-    assert remove.get_attribute("aria-label") == f"Remove {boris} from the club"
-    assert kira.locator(f"#club-member-list li[data-name='{kira_name}'] button.club-remove").count() == 0
+    expect(remove).to_have_attribute("aria-label", f"Remove {boris} from the club")
+    expect(kira.locator(f"#club-member-list li[data-name='{kira_name}'] button.club-remove")).to_have_count(0)
     kira.screenshot(path=str(SHOTS / "club-en.png"), full_page=True)
     assert axe_violations(kira) == []
 
     kira.click("#club-organise")
     kira.wait_for_selector("#tournament-club-label:not([hidden])")
-    assert kira.locator("#tournament-club").input_value() == club
+    expect(kira.locator("#tournament-club")).to_have_value(club)
     kira.click("#organise-button")
     kira.wait_for_url(f"{live_server}/tournament/*")
     kira.wait_for_selector("#tournament-club")
-    assert kira.inner_text("#tournament-club") == f"For the members of {club} only"
+    expect(kira.locator("#tournament-club")).to_have_text(
+        f"For the members of {club} only", use_inner_text=True
+    )
     kira.screenshot(path=str(SHOTS / "tournament-en.png"))
     tournament_id = kira.url.rsplit("/", 1)[1]
     kira.goto(live_server + "/")
     listed = kira.locator(f"#tournament-list li[data-id='{tournament_id}']")
-    assert listed.inner_text().endswith(f"For the members of {club} only")
+    expect(listed).to_have_text(ending(f"For the members of {club} only"), use_inner_text=True)
 
     kira.goto(f"{live_server}/player/{quote(boris)}")
     kira.wait_for_selector("#player-clubs:not([hidden])")
-    assert kira.inner_text("#player-clubs") == f"Clubs: {club}"
+    expect(kira.locator("#player-clubs")).to_have_text(f"Clubs: {club}", use_inner_text=True)
     for locale in ("en", "ru"):
         phone = logged_in_phone(browser, live_server, kira_name, locale)
         phone.goto(f"{live_server}/club/{quote(club)}")

@@ -109,7 +109,7 @@ def test_the_lobby_says_first_which_games_await_her_move(browser: Browser, live_
     top = present(card.bounding_box())
     assert top["y"] < 740, top  # on the first screen, above the lobby's other cards
     words = "Your move in 1 game" if len(awaiting) == 1 else f"Your move in {len(awaiting)} games"
-    assert card.locator("h2").inner_text() == words
+    expect(card.locator("h2")).to_have_text(words, use_inner_text=True)
     assert page.title() == f"({len(awaiting)}) Kingdomino family"
     shown = [present(link.get_attribute("href")) for link in card.locator("a").all()]
     assert sorted(urlsplit(href).path for href in shown) == sorted(f"/game/{game}" for game in awaiting)
@@ -208,11 +208,13 @@ def test_after_her_move_the_page_offers_the_next_game_awaiting_her(
     (first, first_tokens), (second, second_tokens) = games.items()
     page.goto(f"{live_server}/game/{first}?token={first_tokens[0]}")
     page.wait_for_selector("#your-turn")
-    assert page.locator("#next-game").count() == 0  # her move here comes first
+    expect(page.locator("#next-game")).to_have_count(0)  # her move here comes first
     while current(live_server, first, first_tokens[0]) == 0:
         act(live_server, first, first_tokens[0])
     page.wait_for_selector("#next-game")
-    assert page.inner_text("#next-game") == "→ Next game awaiting you: Kingdomino with Bela · 23 hours left"
+    expect(page.locator("#next-game")).to_have_text(
+        "→ Next game awaiting you: Kingdomino with Bela · 23 hours left", use_inner_text=True
+    )
     assert present(page.locator("#next-game-link").bounding_box())["height"] >= 44  # a finger's target
     page.screenshot(path=str(ARTIFACTS / "next-game-phone.png"))
     assert axe_violations(page) == []
@@ -282,7 +284,9 @@ def test_a_hidden_lobby_tells_her_once_that_the_time_for_her_move_runs_short(
 
 def kind_of_her_seat(base: str, game: str, token: str) -> str:
     """The kind of seat 0 of ``game`` (a human's, or an AI's once its time ran out), read with ``token``."""
-    kind: str = httpx.get(f"{base}/api/games/{game}", params={"token": token}).json()["seats"][0]["kind"]
+    kind: str = httpx.get(f"{base}/api/games/{game}", params={"token": token}, timeout=30).json()["seats"][0][
+        "kind"
+    ]
     return kind
 
 
@@ -311,6 +315,8 @@ def test_a_hidden_lobby_tells_her_that_her_time_ran_out(browser: Browser, databa
         told = notes(page)[0]
         words = "Your time ran out: an AI plays your seat"
         assert (told["title"], told["body"]) == (words, "Kingdomino with Bela"), told
-        assert "your time ran out: an AI plays your seat" in page.inner_text("#account-games")
+        expect(page.locator("#account-games")).to_contain_text(
+            "your time ran out: an AI plays your seat", use_inner_text=True
+        )
         page.wait_for_selector("#your-move", state="hidden")  # no move of hers awaited any more
         assert page.errors == []

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import (
     ARTIFACTS,
     OVERFLOW,
@@ -80,12 +80,12 @@ def kingdomino_shows_what_is_still_to_come_and_a_territory_s_points(
     focus."""
     aids = view["aids"]
     panel = page.locator(".aids")
-    assert (
-        f"Dominoes not seen yet: {aids['unseen']}, of them still to come: {aids['to_come']}"
-        in panel.inner_text()
+    expect(panel).to_contain_text(
+        f"Dominoes not seen yet: {aids['unseen']}, of them still to come: {aids['to_come']}",
+        use_inner_text=True,
     )
-    assert page.locator(".aid-terrains li").count() == 6
-    assert "Next round's order:" in panel.inner_text()
+    expect(page.locator(".aid-terrains li")).to_have_count(6)
+    expect(panel).to_contain_text("Next round's order:", use_inner_text=True)
     region = aids["regions"][0][0]
     row, col = region["cells"][0]
     square = page.locator(f".kingdom.mine svg g[data-square='{row},{col}']")
@@ -114,7 +114,7 @@ def test_a_tap_on_a_phone_says_a_territory_s_points_and_placing_goes_on(
     page.evaluate(HEAR_REFUSALS)
     page.locator(f".kingdom.mine svg g[data-square='{row},{col}']").tap(force=True)
     page.wait_for_function(f"{TIP} && !{TIP}.hidden")
-    assert f"= {region['points']}" in page.locator("#region-tip").inner_text()
+    expect(page.locator("#region-tip")).to_contain_text(f"= {region['points']}", use_inner_text=True)
     page.screenshot(path=str(ARTIFACTS / "aids-region-tap.png"))
     anchor = page.locator("svg g.legal.anchor").first
     anchor.tap()
@@ -127,7 +127,7 @@ def test_a_tap_on_a_phone_says_a_territory_s_points_and_placing_goes_on(
 
 def test_duel_shows_the_dice_faces(browser: Browser, live_server: str) -> None:
     page = opened(browser, live_server, *api_game(live_server, "duel", 3))
-    assert page.locator(".aids .aid-dice li").count() == 4
+    expect(page.locator(".aids .aid-dice li")).to_have_count(4)
     assert present(page.locator(".aids .aid-dice li").first.get_attribute("title")).startswith("Die 1: ")
     assert not page.errors
 
@@ -135,7 +135,7 @@ def test_duel_shows_the_dice_faces(browser: Browser, live_server: str) -> None:
 def test_origins_tribe_shows_resources_and_the_cavemen_left(browser: Browser, live_server: str) -> None:
     game_id, token, view = placing_later(live_server, "origins", {"mode": "tribe"})
     page = opened(browser, live_server, game_id, token)
-    assert page.locator(".aids .aid-resources li").count() == 4
+    expect(page.locator(".aids .aid-resources li")).to_have_count(4)
     assert page.locator(".aids .aid-cavemen li").count() == len(view["aids"]["cavemen"])
     assert "fires" in present(page.locator(".kingdom.mine .region-stop").first.get_attribute("aria-label"))
     page.screenshot(path=str(ARTIFACTS / "aids-origins-tribe.png"))
@@ -151,15 +151,15 @@ def a_player_turns_each_aid_off_in_their_browser(page: LivePage) -> None:
     page.wait_for_function("!document.querySelector('.region-stop')")
     page.reload()
     page.wait_for_selector("#your-turn")
-    assert page.locator(".aids .aid-order").count() == 1, "next round's order is left on"
-    assert page.locator(".aid-terrains, .region-stop").count() == 0, "the aids turned off stay off"
+    expect(page.locator(".aids .aid-order"), "next round's order is left on").to_have_count(1)
+    expect(page.locator(".aid-terrains, .region-stop"), "the aids turned off stay off").to_have_count(0)
 
 
 def test_a_game_among_purists_has_no_aids(browser: Browser, live_server: str) -> None:
     page = new_page(browser, live_server)
     create_game(page, "kingdomino", aids=False)
     page.wait_for_selector(".kingdom.mine svg")
-    assert page.locator(".aids, .region-stop").count() == 0
+    expect(page.locator(".aids, .region-stop")).to_have_count(0)
     assert not page.errors
 
 
@@ -201,7 +201,7 @@ def a_placement_s_preview_says_how_it_changes_the_territories(page: LivePage, vi
     assert f"{grown[4]} → {grown[3]}" in words or " + " in words
     # Outlined as they will be: the squares of the territories joined and the halves placed.
     cells = sum(len(change[6]) + sum(regions[i]["squares"] for i in change[5]) for change in changes)
-    assert page.locator(".kingdom.mine .ghost .placement-outline .dashes rect").count() == cells
+    expect(page.locator(".kingdom.mine .ghost .placement-outline .dashes rect")).to_have_count(cells)
     page.screenshot(path=str(ARTIFACTS / "aids-placement-hover.png"))
     assert page.evaluate(OVERFLOW) == []
     page.mouse.move(1, 1)  # off the board: the words go, the ghost stays
@@ -223,7 +223,7 @@ def a_player_who_turned_the_placement_aid_off_sees_no_preview_words(
     page.uncheck("input[data-aid='placements']")
     page.hover(f"svg g.legal.anchor[data-anchor='{square}']")
     page.wait_for_selector(".kingdom.mine .ghost .ghost-gain")
-    assert page.locator(".placement-outline").count() == 0, "no outline with the placement aid off"
+    expect(page.locator(".placement-outline"), "no outline with the placement aid off").to_have_count(0)
     assert page.evaluate(f"!{TIP} || {TIP}.hidden"), "no words with the placement aid off"
 
 

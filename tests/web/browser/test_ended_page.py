@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import httpx
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import ARTIFACTS, LivePage, new_page, present
 from tests.web.browser.test_players import account, rated_game
 from tests.web.conftest import free_port, live_app, served_in_a_thread
@@ -17,9 +17,11 @@ def ended_by_boris(base: str, how: str, game: str = "kingdomino") -> tuple[str, 
     """A 2-player ``game`` of Anna and Boris made through the API, which Boris ended at once
     (``how``: "resign" or "abort"): its id and the seats' tokens."""
     seats = [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Boris"}]
-    made = httpx.post(f"{base}/api/games", json={"game": game, "players": 2, "seats": seats}).json()
+    made = httpx.post(
+        f"{base}/api/games", json={"game": game, "players": 2, "seats": seats}, timeout=30
+    ).json()
     tokens = [seat["token"] for seat in made["seats"]]
-    answer = httpx.post(f"{base}/api/games/{made['id']}/{how}", json={"token": tokens[1]})
+    answer = httpx.post(f"{base}/api/games/{made['id']}/{how}", json={"token": tokens[1]}, timeout=30)
     assert answer.status_code == 200, answer.text
     return str(made["id"]), tokens
 
@@ -46,10 +48,10 @@ def test_the_resigner_is_told_you_resigned(browser: Browser, live_server: str) -
     game_id, tokens = ended_by_boris(live_server, "resign")
     anna = seat_page(browser, live_server, game_id, tokens[0])
     boris = seat_page(browser, live_server, game_id, tokens[1])
-    assert anna.inner_text("#ended-note") == "Boris resigned"
-    assert boris.inner_text("#ended-note") == "You resigned"
+    expect(anna.locator("#ended-note")).to_have_text("Boris resigned", use_inner_text=True)
+    expect(boris.locator("#ended-note")).to_have_text("You resigned", use_inner_text=True)
     boris_uk = seat_page(browser, live_server, game_id, tokens[1], "uk", 390, 844)
-    assert boris_uk.inner_text("#ended-note") == "Ви здалися"
+    expect(boris_uk.locator("#ended-note")).to_have_text("Ви здалися", use_inner_text=True)
     boris_uk.screenshot(path=str(ARTIFACTS / "resigned-you-uk-phone.png"))
     assert not anna.errors and not boris.errors and not boris_uk.errors
 
@@ -89,15 +91,15 @@ def test_a_game_called_off_before_it_began_asks_nobody_to_act(browser: Browser, 
     shows no setup line, hint or undo, on a laptop and on a phone."""
     seats = [{"kind": "human", "name": "Anna"}, {"kind": "open"}]
     made = httpx.post(
-        f"{live_server}/api/games", json={"game": "kingdomino", "players": 2, "seats": seats}
+        f"{live_server}/api/games", json={"game": "kingdomino", "players": 2, "seats": seats}, timeout=30
     ).json()
     token = made["seats"][0]["token"]
-    called = httpx.post(f"{live_server}/api/games/{made['id']}/cancel", json={"token": token})
+    called = httpx.post(f"{live_server}/api/games/{made['id']}/cancel", json={"token": token}, timeout=30)
     assert called.status_code == 200 and called.json()["called_off"], called.text
     for width, height in ((1280, 800), (390, 844)):
         page = new_page(browser, live_server, width, height, touch=width < 500)
         page.goto(f"{live_server}/game/{made['id']}?token={token}")
-        assert page.inner_text("#expired") == "You called the game off before it began."
+        expect(page.locator("#expired")).to_have_text("You called the game off before it began.")
         page.wait_for_selector("#board svg.big")
         shown = [what for what in PROMPTS if page.locator(f"{what} >> visible=true").count()]
         assert shown == [], (width, shown)
@@ -114,7 +116,12 @@ def test_a_rated_game_s_sheets_say_the_rating_the_ranking_says(browser: Browser,
     with served_in_a_thread(app, free_port()) as base:
         (_, rosa), (_, vera) = account(base), account(base)
         game_id, tokens = rated_game(base, app, [rosa, vera])
-        assert httpx.post(f"{base}/api/games/{game_id}/resign", json={"token": tokens[1]}).status_code == 200
+        assert (
+            httpx.post(
+                f"{base}/api/games/{game_id}/resign", json={"token": tokens[1]}, timeout=30
+            ).status_code
+            == 200
+        )
         for width, height in ((1280, 800), (390, 844)):
             page = seat_page(browser, base, game_id, tokens[0], width=width, height=height)
             page.wait_for_selector("#ranking .rating-change:has-text('(')", timeout=60000)

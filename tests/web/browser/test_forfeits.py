@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 
 import httpx
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from sqlalchemy import update
 from tests.web.browser.pages import ARTIFACTS, new_page
 from tests.web.browser.test_players import account
@@ -48,7 +48,7 @@ def test_both_clocks_out_end_with_no_winner_and_provisional_ratings_marked(
         page = new_page(browser, base)
         page.goto(f"{base}/game/{game_id}?token={tokens[0]}")
         page.wait_for_selector(".seat-rating .provisional-mark")
-        assert "1,500?" in page.locator(".seat-name").first.inner_text()
+        expect(page.locator(".seat-name").first).to_contain_text("1,500?", use_inner_text=True)
         assert page.locator(".provisional-mark").first.get_attribute("aria-label", timeout=5000)
         page.screenshot(path=str(ARTIFACTS / "rated-table-ratings.png"))
         phone = new_page(browser, base, width=390, height=844, touch=True)
@@ -88,18 +88,18 @@ def test_both_clocks_out_end_with_no_winner_and_provisional_ratings_marked(
             "2",
             "2",
         ]
-        assert page.locator("#ranking tr.first").count() == 0
-        assert "nobody wins" in page.inner_text("#winner")
+        expect(page.locator("#ranking tr.first")).to_have_count(0)
+        expect(page.locator("#winner")).to_contain_text("nobody wins", use_inner_text=True)
         page.screenshot(path=str(ARTIFACTS / "both-clocks-out-end.png"), full_page=True)
         phone.wait_for_selector("#ranking .rating-change:has-text('(')", timeout=120000)
         assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         phone.screenshot(path=str(ARTIFACTS / "both-clocks-out-end-phone.png"), full_page=True)
         page.goto(f"{base}/player/{rosa}")
         page.wait_for_selector("#player-stats-table")
-        assert "1,500?" in page.inner_text(".player-rating")
+        expect(page.locator(".player-rating").first).to_contain_text("1,500?", use_inner_text=True)
         assert page.locator(".player-rating").get_attribute("title")
-        assert "won: 0" in page.inner_text("#player-ratings")
-        assert page.locator(f"li[data-game='{game_id}'] .leader").count() == 0
+        expect(page.locator("#player-ratings")).to_contain_text("won: 0", use_inner_text=True)
+        expect(page.locator(f"li[data-game='{game_id}'] .leader")).to_have_count(0)
         stats = page.locator("#player-stats-table tbody td").all_inner_texts()
         assert stats[1:3] == ["1", "0"], stats
         page.screenshot(path=str(ARTIFACTS / "both-clocks-out-player.png"), full_page=True)

@@ -33,7 +33,10 @@ def test_the_lobby_s_list_says_who_resigned_or_called_the_game_off(
         game_id = link.split("/game/")[1].split("?")[0]
         token = link.split("token=")[1]
         assert (
-            httpx.post(f"{live_server}/api/games/{game_id}/{how}", json={"token": token}).status_code == 200
+            httpx.post(
+                f"{live_server}/api/games/{game_id}/{how}", json={"token": token}, timeout=30
+            ).status_code
+            == 200
         )
         for page, words in ((anna, others), (boris, his)):
             said = listed(page, game_id)
@@ -66,7 +69,7 @@ def test_the_account_s_games_say_who_resigned(browser: Browser, live_server: str
     )
     (first, *first_tokens), (second, *second_tokens) = games
     for game_id, token in ((first, first_tokens[1]), (second, second_tokens[0])):
-        answer = httpx.post(f"{live_server}/api/games/{game_id}/resign", json={"token": token})
+        answer = httpx.post(f"{live_server}/api/games/{game_id}/resign", json={"token": token}, timeout=30)
         assert answer.status_code == 200 and answer.json()["ended"] is False, answer.text
     assert " · Bela resigned" in listed(page, first, "#account-games")
     assert " · You resigned" in listed(page, second, "#account-games")
@@ -74,7 +77,7 @@ def test_the_account_s_games_say_who_resigned(browser: Browser, live_server: str
     assert not page.errors, page.errors
     for game_id, tokens in ((first, first_tokens), (second, second_tokens)):
         for token in tokens:  # the games of three are called off: no later test plays on in them
-            httpx.post(f"{live_server}/api/games/{game_id}/resign", json={"token": token})
+            httpx.post(f"{live_server}/api/games/{game_id}/resign", json={"token": token}, timeout=30)
 
 
 def test_a_rematch_called_off_for_a_no_show_says_who_did_not_join(page: LivePage) -> None:
@@ -146,7 +149,7 @@ def test_the_resigner_s_list_says_you_resigned_a_game_of_three(browser: Browser,
     # A list read again on news may still be on its way: its handler must not outlive the page.
     page.unroute_all(behavior="ignoreErrors")
     for token in (tokens[0], tokens[2]):  # the game is called off: no later test plays on in it
-        httpx.post(f"{live_server}/api/games/{game_id}/resign", json={"token": token})
+        httpx.post(f"{live_server}/api/games/{game_id}/resign", json={"token": token}, timeout=30)
 
 
 def test_the_lists_say_an_ai_seat_in_the_page_s_language(browser: Browser, live_server: str) -> None:
@@ -159,7 +162,7 @@ def test_the_lists_say_an_ai_seat_in_the_page_s_language(browser: Browser, live_
         {"kind": "human", "name": name, "online": True} for name in ("Bela", "Cleo")
     ]
     game_id, tokens = made_by_the_page(page, seats)
-    answer = httpx.post(f"{live_server}/api/games/{game_id}/resign", json={"token": tokens[1]})
+    answer = httpx.post(f"{live_server}/api/games/{game_id}/resign", json={"token": tokens[1]}, timeout=30)
     assert answer.status_code == 200 and answer.json()["ended"] is False, answer.text
 
     def agent_named(route: Route) -> None:
@@ -181,4 +184,4 @@ def test_the_lists_say_an_ai_seat_in_the_page_s_language(browser: Browser, live_
     # A list read again on news may still be on its way: its handler must not outlive the page.
     page.unroute_all(behavior="ignoreErrors")
     for token in (tokens[0], tokens[2]):  # the game is called off: no later test plays on in it
-        httpx.post(f"{live_server}/api/games/{game_id}/resign", json={"token": token})
+        httpx.post(f"{live_server}/api/games/{game_id}/resign", json={"token": token}, timeout=30)

@@ -3,7 +3,7 @@ do the others' pages, in words, rather than only the seat's name changing."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import ARTIFACTS, accepted_dialogs, log_in_new, new_page, timed_game_of_two
 from tests.web.browser.test_online import online_game_of_two
 from tests.web.conftest import deadline_passed, live_app, served_in_a_thread
@@ -19,7 +19,7 @@ def test_a_player_who_left_is_told_so_and_the_others_are_told_who_left(
     """Boris presses "Leave the game": his page says he left and an AI plays his seat on, not only
     "You are watching this game"; Anna's (in Russian) says that Boris left, by his name."""
     host, guest, _ = online_game_of_two(browser, live_server, locale="ru")
-    assert host.locator("#handover-note").is_hidden()
+    expect(host.locator("#handover-note")).to_be_hidden()
     guest.select_option("#leave-level", "easy")
     accepted_dialogs(guest)
     guest.click("#leave")
@@ -53,7 +53,7 @@ def test_a_player_leaving_a_rated_game_is_told_it_ranks_them_last(browser: Brows
     guest.click("#quick-game-button")
     guest.wait_for_selector("#leave-card:not([hidden])")
     rated = "The game is rated: leaving it ranks you last."
-    assert rated in guest.inner_text("#leave-card")
+    expect(guest.locator("#leave-card")).to_contain_text(rated, use_inner_text=True)
     asked = accepted_dialogs(guest)
     guest.click("#leave")
     # Leaving reloads the page as a spectator's: the note is awaited whole.

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import ARTIFACTS, LivePage, axe_violations, focused_matches, log_in_new, new_page
 from tests.web.browser.test_lobby_waits import play_until_turn_of
 
@@ -41,26 +41,26 @@ def test_the_bell_tells_a_challenge_and_a_turn_and_clears(browser: Browser, live
         "document.querySelector('#inbox-bell')?.getAttribute('aria-label')?.includes('1')"
     )
     assert bell_name(kira_page) == "Notifications: 1 unread"
-    assert kira_page.text_content(".inbox-count") == "1"
+    expect(kira_page.locator(".inbox-count").first).to_have_text("1")
     kira_page.click("#inbox-bell")
     entry = kira_page.locator("#inbox-list li.unread a")
-    assert entry.text_content() == f"unread: {bela} challenged you to Kingdomino for 2"
-    assert entry.get_attribute("href") == "/"
+    expect(entry).to_have_text(f"unread: {bela} challenged you to Kingdomino for 2")
+    expect(entry).to_have_attribute("href", "/")
     kira_page.keyboard.press("Escape")
-    assert kira_page.is_hidden("#inbox-panel")
+    expect(kira_page.locator("#inbox-panel")).to_be_hidden()
     assert focused_matches(kira_page, "#inbox-bell"), "Escape gives the focus back to the bell"
     seat = post(kira_page, f"/api/challenges/{made['id']}/accept")
     tokens = [made["seats"][0]["token"], seat["token"]]
-    view = httpx.get(f"{live_server}/api/games/{made['id']}", params={"token": tokens[0]}).json()
+    view = httpx.get(f"{live_server}/api/games/{made['id']}", params={"token": tokens[0]}, timeout=30).json()
     if view["current_player"] == 1:  # Kira, who accepted last, moves first: her turn is not news
         play_until_turn_of(live_server, made["id"], tokens, 0)
     play_until_turn_of(live_server, made["id"], tokens, 1)
     kira_page.click("#inbox-bell")
     kira_page.wait_for_selector("#inbox-list li[data-kind=your_turn].unread")
     turn = kira_page.locator("#inbox-list li[data-kind=your_turn] a")
-    assert turn.text_content() == f"unread: Your move against {bela} in Kingdomino"
-    assert turn.get_attribute("href") == f"/game/{made['id']}?token={seat['token']}"
-    assert kira_page.locator("#inbox-list li[data-kind=challenged]:not(.unread)").count() == 1
+    expect(turn).to_have_text(f"unread: Your move against {bela} in Kingdomino")
+    expect(turn).to_have_attribute("href", f"/game/{made['id']}?token={seat['token']}")
+    expect(kira_page.locator("#inbox-list li[data-kind=challenged]:not(.unread)")).to_have_count(1)
     assert bell_name(kira_page) == "Notifications: 1 unread"
     assert axe_violations(kira_page) == []
     kira_page.screenshot(path=str(ARTIFACTS / "inbox-lobby-desktop-en.png"))
@@ -70,7 +70,7 @@ def test_the_bell_tells_a_challenge_and_a_turn_and_clears(browser: Browser, live
     phone.wait_for_selector("#inbox-bell .inbox-count:not(:empty)")
     assert bell_name(phone) == "Уведомления: непрочитанных 1"
     phone.click("#inbox-bell")
-    assert phone.locator("#inbox-list li[data-kind=your_turn] a").text_content() == (
+    expect(phone.locator("#inbox-list li[data-kind=your_turn] a")).to_have_text(
         f"непрочитанное: Ваш ход против {bela}: Kingdomino"
     )
     box = phone.locator("#inbox-panel").bounding_box()
@@ -82,7 +82,7 @@ def test_the_bell_tells_a_challenge_and_a_turn_and_clears(browser: Browser, live
     phone.click("#inbox-read-all")
     phone.wait_for_selector("#inbox-bell .inbox-count:empty", state="attached")
     assert bell_name(phone) == "Уведомления"
-    assert phone.locator("#inbox-list li.unread").count() == 0
+    expect(phone.locator("#inbox-list li.unread")).to_have_count(0)
     kira_page.reload()
     kira_page.wait_for_selector("#inbox:not([hidden])")
     assert bell_name(kira_page) == "Notifications", "read on one device, read on every one"

@@ -73,20 +73,19 @@ def test_the_statistics_page_its_cards_graphs_and_filters(browser: Browser, data
         page.wait_for_selector(".insights-group")
         assert page.url == f"{base}/player/{kira}/stats"
         classic = page.locator('.insights-group[data-game="kingdomino"]')
-        assert classic.locator("h2").text_content() == "Kingdomino"
-        assert classic.locator('[data-figure="games"] dd').text_content() == "30"
-        assert classic.locator('[data-figure="wins"] dd').text_content() == "20 (67%)"
-        assert classic.locator('[data-figure="average_crowns"] dt').text_content() == "Crowns a kingdom"
-        assert (
-            classic.locator('[data-bonus="middle_kingdom"]').text_content()
-            == "Middle Kingdom: earned in 30 of 30 games"
+        expect(classic.locator("h2")).to_have_text("Kingdomino")
+        expect(classic.locator('[data-figure="games"] dd')).to_have_text("30")
+        expect(classic.locator('[data-figure="wins"] dd')).to_have_text("20 (67%)")
+        expect(classic.locator('[data-figure="average_crowns"] dt')).to_have_text("Crowns a kingdom")
+        expect(classic.locator('[data-bonus="middle_kingdom"]')).to_have_text(
+            "Middle Kingdom: earned in 30 of 30 games"
         )
-        assert classic.locator('[data-bonus="harmony"]').text_content() == "Harmony: earned in 0 of 15 games"
-        assert classic.locator("tr[data-terrain]").first.get_attribute("data-terrain") == "forest"
-        assert classic.locator(".insights-graph circle").count() == 30
+        expect(classic.locator('[data-bonus="harmony"]')).to_have_text("Harmony: earned in 0 of 15 games")
+        expect(classic.locator("tr[data-terrain]").first).to_have_attribute("data-terrain", "forest")
+        expect(classic.locator(".insights-graph circle")).to_have_count(30)
         tribe = page.locator('.insights-group[data-mode="tribe"]')
-        assert tribe.locator("h2").text_content() == "Kingdomino Origins · Tribe"
-        assert tribe.locator('[data-bonus="caveman:hunter"]').text_content() == (
+        expect(tribe.locator("h2")).to_have_text("Kingdomino Origins · Tribe")
+        expect(tribe.locator('[data-bonus="caveman:hunter"]')).to_have_text(
             "Hunter: 8 recruited in 4 games · points a game: 3"
         )
         page.wait_for_selector("#insights-ratings .rating-graph")
@@ -100,13 +99,14 @@ def test_the_statistics_page_its_cards_graphs_and_filters(browser: Browser, data
         page.wait_for_url("**/stats?*")
         assert parse_qs(urlparse(page.url).query) == {"against": ["ai"], "last": ["20"]}
         page.wait_for_selector(".insights-group")
-        assert page.locator(".insights-group").count() == 1
-        assert page.input_value("#insights-last") == "20" and page.input_value("#insights-against") == "ai"
+        expect(page.locator(".insights-group")).to_have_count(1)
+        expect(page.locator("#insights-last")).to_have_value("20")
+        expect(page.locator("#insights-against")).to_have_value("ai")
         assert page.errors == []
         phone = new_page(browser, base, width=360, height=740, locale="bg", touch=True, mobile=True)
         phone.goto(f"{base}/player/{kira}/stats?lang=bg")
         phone.wait_for_selector("#insights-ratings .rating-graph")
-        assert present(phone.text_content("h1")) == f"Статистика на {kira}"
+        expect(phone.locator("h1").first).to_have_text(f"Статистика на {kira}")
         assert phone.evaluate("document.documentElement.scrollWidth") <= 360
         # The filters folded on a phone: its first screen shows the figures, not five menus.
         expect(phone.locator(".insights-group").first).to_be_in_viewport()
@@ -136,10 +136,10 @@ def test_a_player_without_a_finished_game_is_told_so_not_blamed_on_the_filters(p
     name = log_in_new(page, page.base_url, "Reka")
     page.goto(f"{page.base_url}/player/{name}/stats")
     page.wait_for_selector("#insights-none")
-    assert page.text_content("#insights-none") == (
+    expect(page.locator("#insights-none")).to_have_text(
         f"No finished game yet: these statistics fill in as {name} finishes games."
     )
     page.goto(f"{page.base_url}/player/{name}/stats?rated=true")
     page.wait_for_selector("#insights-none")
-    assert page.text_content("#insights-none") == "No finished game matches these filters."
+    expect(page.locator("#insights-none")).to_have_text("No finished game matches these filters.")
     assert page.errors == []

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import CHROMIUM, new_page, present
 from tests.web.browser.test_online import online_game_of_two
 from tests.web.conftest import close_browser_contexts
@@ -31,10 +31,10 @@ def test_the_links_say_who_plays_and_who_watches_and_fold_once_the_guest_plays(
     host.wait_for_function("document.querySelector('#invites') && !document.querySelector('#invites').open")
     assert present(invites.bounding_box())["y"] > present(host.locator("#board-card").bounding_box())["y"]
     # Boris came: the game waits for no one (it said so to the end, the game over)
-    assert invites.locator("summary").inner_text() == "Invite links"
+    expect(invites.locator("summary")).to_have_text("Invite links", use_inner_text=True)
     host.reload()
     host.wait_for_selector("#your-turn, #waiting")
-    assert host.locator("#invites summary").inner_text() == "Invite links"
+    expect(host.locator("#invites summary")).to_have_text("Invite links", use_inner_text=True)
     assert not host.errors and not guest.errors
 
 
@@ -63,7 +63,7 @@ def test_copy_works_on_a_page_at_a_network_address(browser: Browser, live_server
             )
             copy = host.locator("#invites button.copy").first
             copy.tap() if touch else copy.click()
-            host.wait_for_function("document.querySelector('#invites button.copy').textContent === 'Copied'")
+            host.wait_for_function("document.querySelector('#invites button.copy')?.textContent === 'Copied'")
             link = host.locator("#invites input").first.input_value()
             assert host.evaluate("window.copiedText") == link
             assert not host.errors, host.errors

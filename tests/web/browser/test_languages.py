@@ -8,7 +8,7 @@ import json
 import re
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import (
     ARTIFACTS,
     GAMES,
@@ -49,7 +49,7 @@ def test_each_language(browser: Browser, live_server: str, language: str) -> Non
         phone.evaluate("scrollTo(0, 0)")
         assert phone.evaluate(TAP_TARGETS)["bottom"] <= 844, language
         if phone.locator("#rotate").count():
-            assert "(R)" not in phone.locator("#rotate").inner_text()
+            expect(phone.locator("#rotate")).not_to_contain_text("(R)", use_inner_text=True)
         play_by_clicking_board(phone, 1)
     assert phone.evaluate(OVERFLOW) == []
     for shown in (page, phone):  # the scorer, with the longest brush (Origins Tribe) chosen
@@ -81,7 +81,7 @@ def the_language_selector_is_remembered(page: LivePage) -> None:
         page.select_option("#language", "hu")
     page.wait_for_function("document.documentElement.lang === 'hu'")
     # The page's lang is set as its texts are read; the lobby is drawn in them a moment after.
-    page.wait_for_function("document.querySelector('main').innerText.includes('Új játék')")
+    page.wait_for_function("document.querySelector('main')?.innerText.includes('Új játék')")
     page.goto(page.base_url + "/")
     page.wait_for_function("document.documentElement.lang === 'hu'")
 
@@ -121,8 +121,7 @@ def test_the_server_s_refusals_are_said_in_the_page_s_language(browser: Browser,
     )
     # Pressed all the same (a finger cannot hover to read the title), it says why.
     undo.click(force=True)
-    said = page.locator("#error").inner_text()
-    assert said == greyed, f"the greyed undo pressed: {said}"
+    expect(page.locator("#error"), "the greyed undo pressed").to_have_text(present(greyed))
     play_by_clicking_board(page, moves=1)
     page.wait_for_selector("#your-turn")
     assert undo.get_attribute("title") in (
@@ -171,7 +170,7 @@ def a_square_refused_says_why(page: LivePage, language: str) -> None:
     )
     for key in (shown[0], shown[-1]):  # squares at the window's corners: off the grid, or too far
         page.locator(f'.kingdom.mine svg rect.why[data-why="{key}"]').click(force=True)
-        page.wait_for_function("document.querySelector('#error').textContent.length > 0")
+        page.wait_for_function("document.querySelector('#error')?.textContent.length > 0")
         refused = present(page.locator("#error").text_content())
         assert refused.startswith(prefix), refused
         assert any(reason.fullmatch(refused[len(prefix) :]) for reason in reasons), refused

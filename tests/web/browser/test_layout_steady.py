@@ -3,7 +3,7 @@ it instead of pushing the board down (the hint's lines pushed the kingdom ~160 p
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import ARTIFACTS, LivePage, api_game, at_first_placement, opened
 
 BOARD_TOP = "document.querySelector('.kingdom.mine svg.big').getBoundingClientRect().top"
@@ -18,7 +18,7 @@ def test_a_refusal_or_a_hint_does_not_move_the_board(browser: Browser, live_serv
     page = opened(browser, live_server, game_id, token)
     before = board_top(page)
     page.locator(".kingdom.mine svg rect.why").first.click(force=True)
-    page.wait_for_function("document.querySelector('#error').textContent.length > 0")
+    page.wait_for_function("document.querySelector('#error')?.textContent.length > 0")
     assert board_top(page) == before
     page.click("#hint")
     page.wait_for_selector("#hint-result", timeout=60000)
@@ -40,7 +40,7 @@ def test_a_hint_over_the_dominoes_of_a_phone_closes_by_touch_or_keyboard(
         page.click("#hint")
         page.wait_for_selector("#hint-result", timeout=60000)
         button = page.locator("#hint-close")
-        assert button.get_attribute("aria-label") == "Close the hint"
+        expect(button).to_have_attribute("aria-label", "Close the hint")
         box = button.bounding_box()
         assert box and box["width"] >= 44 and box["height"] >= 44, box  # a finger's size
         if close == "tap":
@@ -50,7 +50,7 @@ def test_a_hint_over_the_dominoes_of_a_phone_closes_by_touch_or_keyboard(
             page.locator("#hint-result li button").first.focus()
             page.keyboard.press("Escape")
         page.wait_for_function("!document.querySelector('#hint-result')")
-        assert page.locator("svg .hint-mark, .hinted").count() == 0
+        expect(page.locator("svg .hint-mark, .hinted")).to_have_count(0)
         assert page.evaluate("document.activeElement && document.activeElement.id") == "hint"
     assert not page.errors
 

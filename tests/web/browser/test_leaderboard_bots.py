@@ -3,7 +3,7 @@ pointer), and the page lists people only, bots only or all (the default) on a cl
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import ARTIFACTS, new_page
 from tests.web.conftest import free_port, live_app, on_the_server_loop, served_in_a_thread
 from tests.web.test_leaderboard_bots import rated_account
@@ -26,27 +26,30 @@ def test_the_leaderboard_marks_bots_and_lists_people_or_bots_alone(browser: Brow
         page.goto(base + "/leaderboards/duel")
         rows = page.locator("#leaders tbody tr")
         rows.nth(1).wait_for()
-        assert page.locator(".kind-tabs [aria-current='page']").get_attribute("data-kind") == "all"
-        assert bot in rows.nth(0).inner_text() and person in rows.nth(1).inner_text()
+        expect(page.locator(".kind-tabs [aria-current='page']")).to_have_attribute("data-kind", "all")
+        expect(rows.nth(0)).to_contain_text(bot, use_inner_text=True)
+        expect(rows.nth(1)).to_contain_text(person, use_inner_text=True)
         mark = rows.nth(0).locator(".bot-mark")
-        assert mark.get_attribute("title") == "A bot: a program plays this account"
-        assert mark.inner_text() == "(bot)"
+        expect(mark).to_have_attribute("title", "A bot: a program plays this account")
+        expect(mark).to_have_text("(bot)", use_inner_text=True)
         assert rows.nth(1).locator(".bot-mark").count() == 0
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "leaderboard-bots-all.png"))
         page.click(".kind-tabs [data-kind='people']")
         page.wait_for_url("**/leaderboards/duel?kind=people")
         page.locator(".kind-tabs [data-kind='people'][aria-current='page']").wait_for()
-        assert page.locator("#leaders tbody tr").count() == 1
-        assert person in page.locator("#leaders tbody tr").inner_text()
+        expect(page.locator("#leaders tbody tr")).to_have_count(1)
+        expect(page.locator("#leaders tbody tr")).to_contain_text(person, use_inner_text=True)
         page.click(".kind-tabs [data-kind='bots']")
         page.locator(".kind-tabs [data-kind='bots'][aria-current='page']").wait_for()
-        assert page.locator("#leaders tbody tr").count() == 1
-        assert page.locator("#leaders .bot-mark").count() == 1
+        expect(page.locator("#leaders tbody tr")).to_have_count(1)
+        expect(page.locator("#leaders .bot-mark")).to_have_count(1)
         # Another pool's tab keeps the choice; a pool where no bot is rated says so.
         page.click(".pool-tab[href='/leaderboards/kingdomino-2?kind=bots']")
         page.locator("#no-leaders").wait_for()
-        assert page.locator("#no-leaders").inner_text() == "No bot has a rating in this pool yet."
+        expect(page.locator("#no-leaders")).to_have_text(
+            "No bot has a rating in this pool yet.", use_inner_text=True
+        )
         page.screenshot(path=str(ARTIFACTS / "leaderboard-bots-none.png"))
         # A bot's own page is marked too.
         page.goto(f"{base}/player/{bot}")

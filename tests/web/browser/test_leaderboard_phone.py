@@ -33,7 +33,7 @@ def rated_accounts(base: str, app: object) -> list[str]:
     longest names an account may have; their names."""
     names = [f"{name[:18]}{secrets.token_hex(3)}" for name in NAMES + NAMES[1:]]
     for name in names:
-        made = httpx.post(f"{base}/api/accounts", json={"name": name, "password": PASSWORD})
+        made = httpx.post(f"{base}/api/accounts", json={"name": name, "password": PASSWORD}, timeout=30)
         assert made.status_code == 201, made.text
     store = app.state.hub.store  # type: ignore[attr-defined]
 

@@ -8,13 +8,14 @@ import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Route
+from playwright.sync_api import Browser, Route, expect
 from tests.web.browser.pages import (
     LivePage,
     at_the_end_of,
     create_game,
     new_page,
     present,
+    starting,
     three_ai_seats_to_the_end,
     wait_for_count,
 )
@@ -31,25 +32,29 @@ def test_the_lobby_offers_a_rule_only_where_it_holds(page: LivePage) -> None:
     page.select_option("#players", "2")
     page.check("#opt-mighty_duel")
     page.select_option("#players", "3")
-    assert page.locator("#opt-mighty_duel").is_hidden() and not page.locator("#opt-mighty_duel").is_checked()
+    expect(page.locator("#opt-mighty_duel")).to_be_hidden()
+    expect(page.locator("#opt-mighty_duel")).not_to_be_checked()
     page.select_option("#players", "2")
-    assert page.locator("#opt-mighty_duel").is_visible()
+    expect(page.locator("#opt-mighty_duel")).to_be_visible()
     page.select_option("#game", "origins")
-    assert page.locator("#opt-final_recruit").is_hidden() and page.locator("#opt-totem_tie").is_hidden()
+    expect(page.locator("#opt-final_recruit")).to_be_hidden()
+    expect(page.locator("#opt-totem_tie")).to_be_hidden()
     page.select_option("#mode", "tribe")
-    assert page.locator("#opt-final_recruit").is_visible() and page.locator("#opt-totem_tie").is_hidden()
+    expect(page.locator("#opt-final_recruit")).to_be_visible()
+    expect(page.locator("#opt-totem_tie")).to_be_hidden()
     page.select_option("#mode", "totem")
-    assert page.locator("#opt-final_recruit").is_hidden() and page.locator("#opt-totem_tie").is_visible()
-    assert page.locator("#opt-fire_kingdom").is_visible()
+    expect(page.locator("#opt-final_recruit")).to_be_hidden()
+    expect(page.locator("#opt-totem_tie")).to_be_visible()
+    expect(page.locator("#opt-fire_kingdom")).to_be_visible()
 
 
 def test_the_lobby_offers_duels_optional_rule_and_the_game_says_it_is_on(page: LivePage) -> None:
     """Seed 000's reading of a pass (the spellbook still fills) is offered for Duel only, and the
     game page's title names it."""
     page.goto(page.base_url + "/")
-    assert page.locator("#opt-pass_fills_spellbook").count() == 0
+    expect(page.locator("#opt-pass_fills_spellbook")).to_have_count(0)
     create_game(page, "duel", options={"pass_fills_spellbook": True})
-    assert "Spellbook on a pass" in page.locator("#title").inner_text()
+    expect(page.locator("#title")).to_contain_text("Spellbook on a pass", use_inner_text=True)
 
 
 def test_lobby_keeps_names_and_ai_seats_get_distinct_names(page: LivePage) -> None:
@@ -59,7 +64,7 @@ def test_lobby_keeps_names_and_ai_seats_get_distinct_names(page: LivePage) -> No
     page.select_option("#seat-1", "ai:greedy")
     page.select_option("#players", "3")
     page.select_option("#players", "4")
-    assert page.input_value("#name-0") == "Anna"
+    expect(page.locator("#name-0")).to_have_value("Anna")
     for seat in (2, 3):
         page.select_option(f"#seat-{seat}", "ai:greedy")
     page.click("#create")
@@ -76,7 +81,7 @@ def test_the_lobby_shows_each_levels_rating(page: LivePage) -> None:
     elo = round(load_ratings()["kingdomino/4p"]["hard"][0])
     # The 2-player ratings label the seats until the 4-player ones arrive: wait for those.
     page.wait_for_function(
-        "elo => document.querySelector('#seat-1 option[value=\"ai:hard\"]').textContent.includes(elo)",
+        "elo => document.querySelector('#seat-1 option[value=\"ai:hard\"]')?.textContent.includes(elo)",
         arg=f"Elo {elo}",
     )
     label = page.locator('#seat-1 option[value="ai:hard"]').text_content()
@@ -97,12 +102,12 @@ def test_a_name_typed_while_the_ratings_load_keeps_its_focus(page: LivePage) -> 
     for route in held:
         route.continue_()
     page.wait_for_function(
-        "document.querySelector('#seat-1 option[value=\"ai:hard\"]').textContent.includes('Elo')"
+        "document.querySelector('#seat-1 option[value=\"ai:hard\"]')?.textContent.includes('Elo')"
     )
     page.keyboard.type("na")
-    assert page.input_value("#name-1") == "Anna"
+    expect(page.locator("#name-1")).to_have_value("Anna")
     assert page.evaluate("document.activeElement.id") == "name-1"
-    assert page.locator(".seat-row").count() == 3
+    expect(page.locator(".seat-row")).to_have_count(3)
 
 
 @pytest.mark.parametrize(
@@ -123,7 +128,7 @@ def test_play_now_starts_each_game_against_the_medium_ai(
         page.click(button)
         page.wait_for_url("**/game/*")
         page.wait_for_selector("#your-turn, #thinking, #waiting")
-        assert page.locator("#title").inner_text() == title
+        expect(page.locator("#title")).to_have_text(title, use_inner_text=True)
         sheets = [sheet.strip() for sheet in page.locator("#scores summary").all_inner_texts()]
         assert len(sheets) == 2 and sheets[0].startswith("You") and "(AI, medium)" in sheets[1], sheets
         assert not page.errors
@@ -143,7 +148,7 @@ def test_your_games_list_the_ones_awaiting_you_first(page: LivePage) -> None:
     page.goto(page.base_url + "/")
     page.wait_for_selector("#my-games li")
     items = page.locator("#my-games li")
-    assert items.count() == 2
+    expect(items).to_have_count(2)
     assert items.first.locator("a").get_attribute("href") == f"/game/{awaiting}"
     assert items.first.locator(".awaits-you").inner_text().strip() == "● Your turn ·"
     assert items.nth(1).locator(".awaits-you").count() == 0
@@ -166,7 +171,7 @@ def test_your_games_say_a_game_was_aborted_and_await_nobody_in_it(browser: Brows
         page.wait_for_selector("#my-games li")
         line = page.locator("#my-games li").first
         assert " · called off: counts for nobody · " in line.inner_text(), line.inner_text()
-        assert line.locator(".awaits-you").count() == 0
+        expect(line.locator(".awaits-you")).to_have_count(0)
         assert line.get_attribute("class") != "awaits"
     assert not host.errors and not guest.errors
 
@@ -188,7 +193,7 @@ def test_your_games_say_who_won_a_finished_game(browser: Browser, live_server: s
     page.wait_for_selector("#my-games li")
     item = page.locator("#my-games li").first
     assert item.locator(".leader").count() == len(winners)
-    assert item.locator(".leader").first.get_attribute("aria-label") == "the winner"
+    expect(item.locator(".leader").first).to_have_attribute("aria-label", "the winner")
     text = item.inner_text()
     for name in names:
         assert re.search(re.escape(name) + r" \d+ ★", text), text
@@ -201,10 +206,12 @@ def test_an_unknown_page_says_so_above_the_lobby(page: LivePage) -> None:
     page.wait_for_selector("#create")
     assert [e for e in page.errors if "status of 404" not in e] == []  # the browser notes the 404 itself
     page.errors.clear()
-    assert page.locator("#no-page").inner_text() == "There is no page at /rules: here is the lobby."
+    expect(page.locator("#no-page")).to_have_text(
+        "There is no page at /rules: here is the lobby.", use_inner_text=True
+    )
     page.goto(page.base_url + "/")
     page.wait_for_selector("#create")
-    assert page.locator("#no-page").count() == 0
+    expect(page.locator("#no-page")).to_have_count(0)
 
 
 def test_a_game_that_cannot_be_opened_says_why_with_the_way_back(page: LivePage) -> None:
@@ -212,21 +219,25 @@ def test_a_game_that_cannot_be_opened_says_why_with_the_way_back(page: LivePage)
     back to the lobby (it was an empty table under "Connecting…")."""
     page.goto(page.base_url + "/game/00001111aaaa2222")
     page.wait_for_selector("#unavailable")
-    assert "There is no such game on this server" in page.locator("#unavailable").inner_text()
+    expect(page.locator("#unavailable")).to_contain_text(
+        "There is no such game on this server", use_inner_text=True
+    )
     playing = page.request.post(
         page.base_url + "/api/games",
         data={"game": "duel", "players": 2, "seats": [{"kind": "human"}, {"kind": "ai", "level": "random"}]},
     ).json()["id"]
     page.goto(f"{page.base_url}/game/{playing}")
     page.wait_for_selector("#unavailable")
-    assert "no seat or spectator link" in page.locator("#unavailable").inner_text()
+    expect(page.locator("#unavailable")).to_contain_text("no seat or spectator link", use_inner_text=True)
     # The page asked the server for the game, which a finished one's plain address opens.
     assert all("404" in error or "403" in error for error in page.errors), page.errors
     page.errors.clear()
     page.goto(page.base_url + "/game/00001111aaaa2222?token=abc")
     page.wait_for_selector("#unavailable")
-    assert "There is no such game on this server" in page.locator("#unavailable").inner_text()
-    assert page.locator("#board, #scores").count() == 0
+    expect(page.locator("#unavailable")).to_contain_text(
+        "There is no such game on this server", use_inner_text=True
+    )
+    expect(page.locator("#board, #scores")).to_have_count(0)
     page.click("#to-lobby")
     page.wait_for_selector("#create")
 
@@ -245,11 +256,11 @@ def test_the_page_offers_the_servers_ai_levels(page: LivePage) -> None:
     page.wait_for_selector("#seat-1 option[value='ai:hard']", state="attached")
     kinds = _menu_values(page, "#seat-1")
     assert [kind for kind in kinds if kind.startswith("ai:")] == [f"ai:{level}" for level in SEAT_LEVELS]
-    assert page.input_value("#seat-1") == "ai:medium"
+    expect(page.locator("#seat-1")).to_have_value("ai:medium")
     create_game(page, "kingdomino", 2)
     for menu in ("#away-level", "#leave-level"):
         assert _menu_values(page, menu) == list(SEAT_LEVELS)
-        assert page.input_value(menu) == "medium"
+        expect(page.locator(menu)).to_have_value("medium")
 
 
 def test_a_level_the_page_has_no_words_for_is_offered_by_its_name(page: LivePage) -> None:
@@ -265,4 +276,4 @@ def test_a_level_the_page_has_no_words_for_is_offered_by_its_name(page: LivePage
     page.goto(page.base_url + "/")
     label = page.locator('#seat-1 option[value="ai:grandmaster"]').text_content()
     assert label is not None and label.startswith("AI, grandmaster") and "seat.ai" not in label
-    assert present(page.locator('#seat-1 option[value="ai:hard"]').text_content()).startswith("AI, hard")
+    expect(page.locator('#seat-1 option[value="ai:hard"]')).to_have_text(starting("AI, hard"))

@@ -3,7 +3,7 @@ and the "?" says the server's threshold (``/api/meta``): the page keeps no copy 
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser, Route
+from playwright.sync_api import Browser, Route, expect
 from tests.web.browser.pages import ARTIFACTS, log_in_new, new_page, present
 
 
@@ -36,9 +36,9 @@ def test_an_open_game_shows_its_creator_s_rating_with_the_server_s_threshold(
     for page in (host, phone):
         line = page.locator(f"li[data-id='{opened}']")
         line.wait_for()
-        assert name in line.inner_text()
+        expect(line).to_contain_text(name, use_inner_text=True)
         # New to the duel's pool: 1500, provisional.
-        assert line.locator(".seat-rating .provisional-rating").inner_text() == "1,500?"
+        expect(line.locator(".seat-rating .provisional-rating")).to_have_text("1,500?", use_inner_text=True)
     meaning = present(phone.locator(f"li[data-id='{opened}'] .provisional-mark").get_attribute("title"))
     assert "95" in meaning and "110" not in meaning
     assert "110" in present(host.locator(f"li[data-id='{opened}'] .provisional-mark").get_attribute("title"))

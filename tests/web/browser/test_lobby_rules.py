@@ -3,8 +3,8 @@ top or with Esc (its only Close button was at the bottom of a ~1,100 px wall of 
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser
-from tests.web.browser.pages import new_page, present
+from playwright.sync_api import Browser, expect
+from tests.web.browser.pages import new_page, present, starting
 
 
 def test_the_lobby_opens_the_chosen_game_s_rules_and_describes_each_mode(
@@ -15,12 +15,12 @@ def test_the_lobby_opens_the_chosen_game_s_rules_and_describes_each_mode(
     page.wait_for_selector("#create")
     page.select_option("#game", "origins")
     about = page.locator("#mode-about")
-    assert about.inner_text().startswith("The simplest mode")
+    expect(about).to_have_text(starting("The simplest mode"), use_inner_text=True)
     page.select_option("#mode", "tribe")
-    assert about.inner_text().startswith("Pay resources to recruit cavemen")
+    expect(about).to_have_text(starting("Pay resources to recruit cavemen"), use_inner_text=True)
     page.click("#lobby-rules")
     dialog = page.locator("#help-dialog")
-    assert dialog.is_visible()
+    expect(dialog).to_be_visible()
     sections = dialog.locator("h3").all_inner_texts()
     assert "Tribe mode" in sections and "Totem mode" not in sections, sections
     # The close control is at the top, in view however far the rules are scrolled.
@@ -32,7 +32,7 @@ def test_the_lobby_opens_the_chosen_game_s_rules_and_describes_each_mode(
     page.wait_for_selector("#help-dialog", state="hidden")
     page.select_option("#game", "duel")
     page.click("#lobby-rules")
-    assert "Duel" in page.locator("#help-dialog h2").inner_text()
+    expect(page.locator("#help-dialog h2")).to_contain_text("Duel", use_inner_text=True)
     page.keyboard.press("Escape")
     page.wait_for_selector("#help-dialog", state="hidden")
     assert not page.errors
@@ -69,8 +69,8 @@ def test_the_rules_show_real_components_beside_their_words(browser: Browser, liv
         assert all(label in named for label in labels), named
         if game == "kingdomino":
             kingdom = page.locator("#help-dialog .help-pic-kingdom").last
-            assert "This kingdom scores 10 points" in kingdom.inner_text()
-            assert "wheat field: 5 × 1 = 5" in kingdom.inner_text()
+            expect(kingdom).to_contain_text("This kingdom scores 10 points", use_inner_text=True)
+            expect(kingdom).to_contain_text("wheat field: 5 × 1 = 5", use_inner_text=True)
         widest = pictures.evaluate_all(
             "images => Math.max(...images.map((image) => image.getBoundingClientRect().right))"
         )

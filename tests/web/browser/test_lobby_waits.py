@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 
 import httpx
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from sqlalchemy import create_engine, insert, update
 from tests.web.browser.pages import (
     ARTIFACTS,
@@ -55,7 +55,7 @@ def test_a_wait_that_ran_out_is_not_said_as_a_call_off(
     anna.goto(live_server + "/")
     line = anna.locator("#my-games li").filter(has=anna.locator(f"a[href='/game/{alone}']"))
     line.wait_for()
-    assert " · nobody joined in time · " in line.inner_text()
+    expect(line).to_contain_text(" · nobody joined in time · ", use_inner_text=True)
     # Called off by its creator: one who joined reads who called it off, the creator that they did.
     open_a_game_for_the_lobby(anna, live_server, "Anna", players=3)
     called = game_page_id(anna)
@@ -72,7 +72,7 @@ def test_a_wait_that_ran_out_is_not_said_as_a_call_off(
         (anna, "You called the game off before it began."),
     ):
         page.wait_for_selector("#expired")
-        assert page.inner_text("#expired") == words
+        expect(page.locator("#expired")).to_have_text(words, use_inner_text=True)
     bela.screenshot(path=str(ARTIFACTS / "wait-called-off-phone.png"))
     assert anna.errors == [] and bela.errors == []
 
@@ -152,16 +152,20 @@ def test_the_leaderboards_open_on_the_reader_s_pool(
         other.context.close()
     rosa.goto(live_server + "/leaderboards")
     rosa.wait_for_selector("#provisional-leaders")
-    assert rosa.locator(".pool-tab[aria-current=page]").inner_text() == "Kingdomino Origins, 2 players"
+    expect(rosa.locator(".pool-tab[aria-current=page]")).to_have_text(
+        "Kingdomino Origins, 2 players", use_inner_text=True
+    )
     rosa.screenshot(path=str(ARTIFACTS / "leaderboards-own-pool.png"))
     guest = new_page(browser, live_server, width=390, height=844, touch=True)
     guest.goto(live_server + "/leaderboards")
     guest.wait_for_selector("#provisional-leaders")
-    assert guest.locator(".pool-tab[aria-current=page]").inner_text() == "Kingdomino Duel"
+    expect(guest.locator(".pool-tab[aria-current=page]")).to_have_text("Kingdomino Duel", use_inner_text=True)
     guest.screenshot(path=str(ARTIFACTS / "leaderboards-busiest-pool-phone.png"))
     guest.goto(live_server + "/leaderboards/kingdomino-2")  # a pool in the address still wins
     guest.wait_for_selector(".pool-tab[aria-current=page]")
-    assert guest.locator(".pool-tab[aria-current=page]").inner_text() == "Kingdomino, 2 players"
+    expect(guest.locator(".pool-tab[aria-current=page]")).to_have_text(
+        "Kingdomino, 2 players", use_inner_text=True
+    )
     assert rosa.errors == [] and guest.errors == []
 
 
@@ -177,13 +181,13 @@ SEEN = """(hidden) => {
 def play_until_turn_of(base: str, game: str, tokens: list[str], seat: int) -> None:
     """Play the first legal move of each other seat through the API until ``seat`` is to act."""
     while True:
-        view = httpx.get(f"{base}/api/games/{game}", params={"token": tokens[0]}).json()
+        view = httpx.get(f"{base}/api/games/{game}", params={"token": tokens[0]}, timeout=30).json()
         acting = view["current_player"]
         if acting == seat:
             return
-        mine = httpx.get(f"{base}/api/games/{game}", params={"token": tokens[acting]}).json()
+        mine = httpx.get(f"{base}/api/games/{game}", params={"token": tokens[acting]}, timeout=30).json()
         body = {"token": tokens[acting], "action": mine["legal_actions"][0], "index": mine["index"]}
-        assert httpx.post(f"{base}/api/games/{game}/actions", json=body).status_code == 200
+        assert httpx.post(f"{base}/api/games/{game}/actions", json=body, timeout=30).status_code == 200
 
 
 def test_a_hidden_game_page_marks_its_title_when_the_turn_becomes_yours(
@@ -202,7 +206,7 @@ def test_a_hidden_game_page_marks_its_title_when_the_turn_becomes_yours(
     page.wait_for_function("document.title.startsWith('● Your turn · Kingdomino')")
     page.evaluate(SEEN, False)
     assert page.title() == "Kingdomino · Kingdomino family"
-    assert page.locator("#your-turn").count() == 1  # still the player's turn: the page says so itself
+    expect(page.locator("#your-turn")).to_have_count(1)  # still the player's turn: the page says so itself
     assert page.errors == []
 
 
@@ -219,13 +223,15 @@ def test_the_lobby_says_when_a_game_of_the_account_becomes_its_turn(
     theirs, tokens = next((game, tokens) for game, (awaits, tokens) in games.items() if not awaits)
     page.reload()
     page.locator("#account-games li").nth(len(games) - 1).wait_for()
-    assert page.inner_text("#turn-heard") == ""
+    expect(page.locator("#turn-heard")).to_have_text("", use_inner_text=True)
     page.evaluate(SEEN, True)
     play_until_turn_of(live_server, theirs, tokens, 0)
     page.clock.run_for(REFRESH_SECONDS * 1000 + 1000)
-    page.wait_for_function("document.querySelector('#turn-heard').textContent !== ''")
-    assert page.inner_text("#turn-heard") == "Your turn in Kingdomino with Bela."
-    assert page.get_attribute("#turn-heard", "role") == "status"
+    page.wait_for_function("document.querySelector('#turn-heard')?.textContent.length > 0")
+    expect(page.locator("#turn-heard")).to_have_text(
+        "Your turn in Kingdomino with Bela.", use_inner_text=True
+    )
+    expect(page.locator("#turn-heard")).to_have_attribute("role", "status")
     # The games awaiting Anna, with the one that became hers: the title counts them (test_correspondence.py).
     awaiting = sum(awaits for awaits, _ in games.values()) + 1
     assert page.title() == f"● Your turn · ({awaiting}) Kingdomino family"
@@ -236,5 +242,5 @@ def test_the_lobby_says_when_a_game_of_the_account_becomes_its_turn(
     page.evaluate("document.querySelector('#turn-heard').textContent = ''")
     page.clock.run_for(REFRESH_SECONDS * 1000 + 1000)
     page.wait_for_function("document.querySelectorAll('#account-games li.awaits').length === 2")
-    assert page.inner_text("#turn-heard") == ""
+    expect(page.locator("#turn-heard")).to_have_text("", use_inner_text=True)
     assert page.errors == []

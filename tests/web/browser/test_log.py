@@ -8,7 +8,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import (
     ROOT,
     LivePage,
@@ -120,7 +120,7 @@ def test_screen_readers_hear_what_the_others_did(page: LivePage) -> None:
     what the other seats and chance did since the last drawing, and never your own moves."""
     create_game(page, "kingdomino", 2)
     heard = page.locator("#heard")
-    assert heard.get_attribute("aria-live") == "polite"
+    expect(heard).to_have_attribute("aria-live", "polite")
     for _ in range(12):
         play_by_clicking_board(page, 1)
         page.wait_for_selector("#your-turn, #winner")
@@ -131,7 +131,7 @@ def test_screen_readers_hear_what_the_others_did(page: LivePage) -> None:
     assert "You " not in told, told
     page.reload()  # a page opened on a game does not read its history out
     page.wait_for_selector("#your-turn, #winner")
-    assert heard.text_content() == ""
+    expect(heard).to_have_text("")
 
 
 def test_a_placement_in_the_log_locates_both_halves(page: LivePage) -> None:
@@ -153,9 +153,9 @@ def test_a_game_waiting_for_players_logs_its_draws_once_it_starts(browser: Brows
     anna = new_page(browser, live_server)
     open_a_game_for_the_lobby(anna, live_server, "Anna")
     anna.wait_for_selector("#waiting-players")
-    assert anna.locator("#log li").count() == 0
+    expect(anna.locator("#log li")).to_have_count(0)
     game_id = anna.url.split("/game/")[1].split("?")[0].split("/")[0]
-    joined = httpx.post(f"{live_server}/api/games/{game_id}/join", json={"name": "Boris"})
+    joined = httpx.post(f"{live_server}/api/games/{game_id}/join", json={"name": "Boris"}, timeout=30)
     assert joined.status_code == 200, joined.text
     anna.wait_for_function("document.querySelectorAll('#log li').length > 0")
     log = anna.locator("#log").inner_text()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import ARTIFACTS, OVERFLOW, LivePage, log_in_new, new_page
 from tests.web.conftest import served_in_a_thread
 from tests.web.mail_server import PUBLIC_URL, Mailbox, link_in, mail_server, token_of
@@ -54,7 +54,8 @@ def test_vera_turns_the_mail_of_her_moves_on_then_off_by_its_link(browser: Brows
             page.wait_for_selector(
                 "#pref-mail:visible #mail-notices-about:has-text('Verify an e-mail address')"
             )
-            assert page.is_disabled("#pref-mail-turns") and page.is_disabled("#pref-mail-time_short")
+            expect(page.locator("#pref-mail-turns")).to_be_disabled()
+            expect(page.locator("#pref-mail-time_short")).to_be_disabled()
             page.locator("#pref-mail").screenshot(path=str(SHOTS / "no-address.png"))
             verify(page, box, f"{name.lower()}@example.org")
             page.reload()
@@ -67,7 +68,8 @@ def test_vera_turns_the_mail_of_her_moves_on_then_off_by_its_link(browser: Brows
                 "turns": True,
                 "time_short": False,
             }
-            assert page.is_checked("#pref-mail-turns") and not page.is_checked("#pref-mail-time_short")
+            expect(page.locator("#pref-mail-turns")).to_be_checked()
+            expect(page.locator("#pref-mail-time_short")).not_to_be_checked()
             page.locator("#pref-mail").screenshot(path=str(SHOTS / "preferences.png"))
             page.set_viewport_size({"width": 360, "height": 740})
             page.locator("#pref-mail").scroll_into_view_if_needed()
@@ -91,7 +93,7 @@ def test_vera_turns_the_mail_of_her_moves_on_then_off_by_its_link(browser: Brows
             page.wait_for_selector("#logged-in")
             page.goto(base + "/account/preferences")
             page.wait_for_selector("#pref-mail:visible")
-            assert not page.is_checked("#pref-mail-turns")
+            expect(page.locator("#pref-mail-turns")).not_to_be_checked()
             page.goto(base + "/account/preferences?lang=ru")
             page.wait_for_selector("#pref-mail:has-text('Присылать мне письмо, когда мой ход')")
             page.locator("#pref-mail").scroll_into_view_if_needed()
@@ -106,4 +108,4 @@ def test_a_server_without_mail_offers_no_notices(browser: Browser, live_server: 
     page.goto(live_server + "/account/preferences")
     page.wait_for_selector("#pref-vacation")
     assert notices(page, "available", False)["available"] is False
-    assert page.is_hidden("#pref-mail")
+    expect(page.locator("#pref-mail")).to_be_hidden()

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import ARTIFACTS, LivePage, log_in_new, log_out, new_page
 from tests.web.conftest import served_in_a_thread
 from tests.web.mail_server import PUBLIC_URL, Mailbox, link_in, mail_server
@@ -49,8 +49,8 @@ def test_a_player_verifies_an_address_then_chooses_a_new_password_by_mail(
         log_out(page)
         page.fill("#account-name", name)
         page.click("#forgot-part summary")
-        page.wait_for_function("document.querySelector('#forgot-name').value !== ''")
-        assert page.input_value("#forgot-name") == name  # the name typed above, offered
+        page.wait_for_function("document.querySelector('#forgot-name')?.value.length > 0")
+        expect(page.locator("#forgot-name")).to_have_value(name)  # the name typed above, offered
         page.click("#forgot-send")
         page.wait_for_selector("#forgot-done:has-text('If an account with a verified address matches')")
         page.screenshot(path=str(ARTIFACTS / "lobby-forgot-password.png"), full_page=True)
@@ -94,7 +94,7 @@ def test_a_player_removes_their_address_with_their_password(browser: Browser, da
         address = f"{name.lower()}@example.org"
         page.click("#mail-part summary")
         page.wait_for_selector("#mail-state:has-text('No address yet.')")
-        assert page.is_hidden("#mail-remove")
+        expect(page.locator("#mail-remove")).to_be_hidden()
         page.fill("#mail-address", address)
         page.fill("#mail-password", "a long enough password")
         page.click("#mail-send")
@@ -105,7 +105,8 @@ def test_a_player_removes_their_address_with_their_password(browser: Browser, da
         page.click("#mail-part summary")
         page.wait_for_selector(f"#mail-state:has-text('Your address: {address}.')")
         page.click("#mail-remove")  # no password typed: the box asks for it, nothing is sent
-        assert page.is_visible("#mail-remove") and page.input_value("#mail-password") == ""
+        expect(page.locator("#mail-remove")).to_be_visible()
+        expect(page.locator("#mail-password")).to_have_value("")
         page.fill("#mail-password", "not the password")
         page.click("#mail-remove")
         page.wait_for_selector("#mail-error:has-text('password')")

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import (
     ARTIFACTS,
     CHROMIUM,
     LivePage,
+    ending,
     finish_through_the_api,
     new_page,
     play_by_clicking_board,
     present,
+    starting,
 )
 from tests.web.conftest import (
     close_browser_contexts,
@@ -49,8 +51,8 @@ def test_an_invited_guest_is_told_their_seat(browser: Browser, live_server: str)
     invites = host.locator("#invites")
     assert invites.get_attribute("open") is not None
     assert present(invites.bounding_box())["y"] < present(host.locator("#board-card").bounding_box())["y"]
-    assert invites.locator("input").first.input_value() == link
-    assert guest.locator("#invites").count() == 0  # a guest has no one to invite
+    expect(invites.locator("input").first).to_have_value(link)
+    expect(guest.locator("#invites")).to_have_count(0)  # a guest has no one to invite
     host.locator("#invites summary").click()
     # The fold is saved on the card's `toggle` event, which comes after the click: reloading sooner
     # would lose it.
@@ -112,10 +114,12 @@ def test_a_friend_pastes_the_message_with_the_link_into_join_a_game(
         friend.fill("#invite", text)
         friend.locator("#invite").press("Enter")
         friend.wait_for_selector("#invite-error:not(:empty)")
-        assert friend.locator("#invite-error").inner_text().startswith("This holds no link to a game")
+        expect(friend.locator("#invite-error")).to_have_text(
+            starting("This holds no link to a game"), use_inner_text=True
+        )
         assert friend.url == live_server + "/"
     friend.fill("#invite", f"Join my game: {link}.")
-    assert friend.locator("#invite-error").inner_text() == ""
+    expect(friend.locator("#invite-error")).to_have_text("", use_inner_text=True)
     friend.locator("#invite").press("Enter")
     whoami = "document.querySelector('#whoami')?.textContent || ''"
     friend.wait_for_function(f"({whoami}).includes('Boris (player 2)')")  # drawn at the next frame
@@ -145,10 +149,11 @@ def test_invite_links_of_a_page_on_this_computer_say_how_friends_elsewhere_join(
             assert link.startswith(base + "/game/"), link
             note = host.locator("#invite-local")
             if local:
-                assert note.is_visible()
-                assert "127.0.0.1" in note.inner_text() and "--host 0.0.0.0" in note.inner_text()
+                expect(note).to_be_visible()
+                expect(note).to_contain_text("127.0.0.1", use_inner_text=True)
+                expect(note).to_contain_text("--host 0.0.0.0", use_inner_text=True)
             else:
-                assert note.count() == 0
+                expect(note).to_have_count(0)
             assert not host.errors, host.errors
     finally:
         close_browser_contexts()  # its pages, before their browser closes
@@ -163,9 +168,8 @@ def test_an_unnamed_seat_is_named_in_the_page_s_language(browser: Browser, live_
     host.select_option("#seat-1", "online")
     host.click("#create")
     host.wait_for_selector("#your-turn, #waiting")
-    assert (
-        host.locator("#invites label").first.inner_text()
-        == "Ссылка для игрока 2, чтобы играть; отправьте только ему:"
+    expect(host.locator("#invites label").first).to_have_text(
+        "Ссылка для игрока 2, чтобы играть; отправьте только ему:", use_inner_text=True
     )
     assert (
         "Игрок 2" in host.locator("#scores").inner_text()
@@ -185,14 +189,15 @@ def test_the_unnamed_you_speaks_the_page_s_language_and_is_you_only_to_its_playe
     host.select_option("#seat-1", "online")
     host.click("#create")
     host.wait_for_selector("#your-turn, #waiting")
-    assert "Te" in host.locator("#scores").inner_text()
+    expect(host.locator("#scores")).to_contain_text("Te", use_inner_text=True)
     link = host.locator(".invites input").first.input_value()
     with host.expect_navigation():
         host.select_option("#language", "en")
     host.wait_for_function("document.documentElement.lang === 'en' && !!document.querySelector('#scores')")
     host.wait_for_selector("#scores")
-    assert host.locator("#whoami").inner_text().strip().endswith("You are player 1")
-    assert "You" in host.locator("#scores").inner_text() and "Te" not in host.locator("#scores").inner_text()
+    expect(host.locator("#whoami")).to_have_text(ending("You are player 1"), use_inner_text=True)
+    expect(host.locator("#scores")).to_contain_text("You", use_inner_text=True)
+    expect(host.locator("#scores")).not_to_contain_text("Te", use_inner_text=True)
     guest = new_page(browser, live_server)
     guest.goto(link)
     guest.wait_for_selector("#your-turn, #waiting")
@@ -208,17 +213,18 @@ def test_a_guest_who_must_go_leaves_the_seat_to_an_ai_and_the_host_plays_on(
     of the level he chose: his page now watches, Anna's shows "Boris (AI, easy)", and the game
     plays on to its end."""
     host, guest, _ = online_game_of_two(browser, live_server)
-    assert guest.locator("#leave-card").is_visible()
-    assert guest.locator("#leave-level").input_value() == "medium"
+    expect(guest.locator("#leave-card")).to_be_visible()
+    expect(guest.locator("#leave-level")).to_have_value("medium")
     guest.select_option("#leave-level", "easy")
     guest.on("dialog", lambda dialog: dialog.accept())
     guest.click("#leave")
     # (the page is drawn anew as the seat changes hands: #whoami may be missing for a moment)
     guest.wait_for_function("(document.querySelector('#whoami')?.textContent || '').includes('watching')")
-    assert not guest.locator("#leave-card").is_visible()
-    host.wait_for_function("document.querySelector('#scores').textContent.includes('Boris (AI, easy)')")
+    expect(guest.locator("#leave-card")).to_be_hidden()
+    host.wait_for_function("document.querySelector('#scores')?.textContent.includes('Boris (AI, easy)')")
     # The last human: the game needs her to leave it; she may only resign it.
-    assert not host.locator("#leave-row").is_visible() and host.locator("#resign").is_visible()
+    expect(host.locator("#leave-row")).to_be_hidden()
+    expect(host.locator("#resign")).to_be_visible()
     play_by_clicking_board(host, 2)  # the AI moves for Boris in between
     finish_through_the_api(host)
     guest.wait_for_selector("#ranking")
@@ -238,13 +244,15 @@ def test_a_guest_gone_for_good_is_played_by_an_ai_once_the_host_asks(
         play_by_clicking_board(host, 1)
         host.wait_for_selector("#your-turn, #waiting")
     host.wait_for_selector("#away-card:not([hidden])", timeout=10000)
-    assert host.locator("#away-note").inner_text().startswith("Игрока Boris нет на месте")
+    expect(host.locator("#away-note")).to_have_text(
+        starting("Игрока Boris нет на месте"), use_inner_text=True
+    )
     host.screenshot(path=str(ARTIFACTS / "away-offered.png"))
-    assert host.locator("#away-level").input_value() == "medium"  # the level left as it is offered
+    expect(host.locator("#away-level")).to_have_value("medium")  # the level left as it is offered
     host.on("dialog", lambda dialog: dialog.accept())
     host.click("#take-over")
-    host.wait_for_function("document.querySelector('#scores').textContent.includes('Boris (ИИ, средний)')")
-    assert host.locator("#away-card").is_hidden()
+    host.wait_for_function("document.querySelector('#scores')?.textContent.includes('Boris (ИИ, средний)')")
+    expect(host.locator("#away-card")).to_be_hidden()
     play_by_clicking_board(host, 2)  # the AI moves for Boris in between
     finish_through_the_api(host)
     back = new_page(browser, live_server)

@@ -12,7 +12,7 @@ import re
 
 import httpx
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import ARTIFACTS, LivePage, log_in_new, new_page
 
 #: Left out of the fast loop (`./scripts/test --fast`).
@@ -86,6 +86,7 @@ def test_two_accounts_pair_play_a_rated_game_and_see_their_ratings(
         page.goto(f"{live_server}/player/{name}")
         page.wait_for_selector(f"#player-games li[data-game='{game_id}']")
         rating = page.locator("#player-ratings .player-pool").first
-        assert rating.locator("svg").count() == 1 and "Rated games: 1," in rating.inner_text()
+        expect(rating.locator("svg")).to_have_count(1)
+        expect(rating).to_contain_text("Rated games: 1,", use_inner_text=True)
         assert "rated" in page.inner_text(f"#player-games li[data-game='{game_id}']").lower()
     assert all(page.errors == [] for page in pages), [page.errors for page in pages]

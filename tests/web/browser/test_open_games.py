@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import (
     ARTIFACTS,
     LivePage,
@@ -30,21 +30,22 @@ def test_an_open_game_is_found_in_another_lobby_and_joined(browser: Browser, liv
     open_a_game_for_the_lobby(anna, live_server, "Anna")
     opened = game_page_id(anna)
     anna.wait_for_selector("#waiting-players")
-    assert "1 of 2 seats taken" in anna.inner_text("#waiting-players")
+    expect(anna.locator("#waiting-players")).to_contain_text("1 of 2 seats taken", use_inner_text=True)
     # How long it waits, as the lobby says it: without it, "called off" came out of the blue.
-    assert "It waits 20 minutes more." in anna.inner_text("#waiting-players")
+    expect(anna.locator("#waiting-players")).to_contain_text("It waits 20 minutes more.", use_inner_text=True)
     # Bela's lobby hears of it without a reload.
     line = bela.locator(f"li[data-id='{opened}']")
     line.wait_for()
-    assert "Anna" in line.inner_text() and "Casual" in line.inner_text()
+    expect(line).to_contain_text("Anna", use_inner_text=True)
+    expect(line).to_contain_text("Casual", use_inner_text=True)
     bela.screenshot(path=str(ARTIFACTS / "lobby-open-games.png"), full_page=True)
     bela.fill("#guest-name", "Bela")
     line.locator("button.join").click()
     assert game_page_id(bela) == opened
     bela.wait_for_selector(STARTED)
     anna.wait_for_selector(STARTED)
-    assert anna.locator("#waiting-players").count() == 0
-    assert "Bela" in anna.inner_text("#scores, .scores, body")
+    expect(anna.locator("#waiting-players")).to_have_count(0)
+    expect(anna.locator("#scores, .scores, body").first).to_contain_text("Bela", use_inner_text=True)
     assert anna.errors == [] and bela.errors == []
 
 
@@ -53,17 +54,17 @@ def test_a_quick_game_pairs_two_accounts_into_a_rated_game(browser: Browser, liv
     cleo_name, dora_name = log_in_new(cleo, live_server, "Rita"), log_in_new(dora, live_server, "Rita")
     for page in (cleo, dora):
         page.select_option("#quick-game-choice", label="Kingdomino Duel · 2 players")
-        assert page.input_value("#quick-clock") == "0"  # "No clock" for a casual game
+        expect(page.locator("#quick-clock")).to_have_value("0")  # "No clock" for a casual game
         page.check("#quick-rated")
         # A rated game has a clock (the server refuses one without): one is chosen, "No clock" is
         # not offered.
-        assert page.input_value("#quick-clock") != "0"
-        assert page.locator("#quick-clock option[value='0']").is_disabled()
+        expect(page.locator("#quick-clock")).not_to_have_value("0")
+        expect(page.locator("#quick-clock option[value='0']")).to_be_disabled()
     cleo.click("#quick-game-button")
     opened = game_page_id(cleo)
     cleo.wait_for_selector("#waiting-players")
     dora.locator(f"li[data-id='{opened}']").wait_for()
-    assert "Rated" in dora.locator(f"li[data-id='{opened}']").inner_text()
+    expect(dora.locator(f"li[data-id='{opened}']")).to_contain_text("Rated", use_inner_text=True)
     dora.click("#quick-game-button")
     assert game_page_id(dora) == opened
     dora.wait_for_selector(STARTED)
@@ -72,7 +73,7 @@ def test_a_quick_game_pairs_two_accounts_into_a_rated_game(browser: Browser, liv
     assert cleo_name in body and dora_name in body
     # Both know while they play that the game is rated (its hint and undo greyed for that).
     for page in (cleo, dora):
-        assert page.inner_text("#rated-game") == " · Rated"
+        expect(page.locator("#rated-game")).to_have_text(" · Rated", use_inner_text=True)
     assert cleo.errors == [] and dora.errors == []
 
 
@@ -83,12 +84,12 @@ def test_a_rated_game_from_the_new_game_form_has_a_clock(browser: Browser, live_
     log_in_new(anna, live_server, "Rita")
     anna.select_option("#game", "duel")
     anna.select_option("#seat-1", "open")
-    assert anna.input_value("#time-control") == "0"
+    expect(anna.locator("#time-control")).to_have_value("0")
     anna.check("#rated")
-    assert anna.input_value("#time-control") != "0"
-    assert anna.locator("#time-control option[value='0']").is_disabled()
+    expect(anna.locator("#time-control")).not_to_have_value("0")
+    expect(anna.locator("#time-control option[value='0']")).to_be_disabled()
     anna.uncheck("#rated")
-    assert not anna.locator("#time-control option[value='0']").is_disabled()
+    expect(anna.locator("#time-control option[value='0']")).to_be_enabled()
     assert anna.errors == []
 
 
@@ -106,8 +107,12 @@ def test_the_seats_still_open_are_named_in_the_lists_of_one_s_games(
     page.goto(live_server + "/")
     page.wait_for_selector("#account-games li")
     page.wait_for_selector("#my-games li")
-    assert f"{name}, Open seat, Open seat · waiting for players" in page.inner_text("#account-games li")
-    assert f"{name} 0, Open seat 0, Open seat 0" in page.inner_text("#my-games li")
+    expect(page.locator("#account-games li").first).to_contain_text(
+        f"{name}, Open seat, Open seat · waiting for players", use_inner_text=True
+    )
+    expect(page.locator("#my-games li").first).to_contain_text(
+        f"{name} 0, Open seat 0, Open seat 0", use_inner_text=True
+    )
     call_off(page, opened)
     assert page.errors == []
 
@@ -136,12 +141,12 @@ def test_a_turn_based_game_is_opened_listed_and_timed_on_both_pages(
     anna.select_option("#game", "duel")
     anna.select_option("#seat-1", "open")
     anna.select_option("#time-control", label="1 day a move (turn-based)")
-    assert anna.is_visible("#time-control-rule")
+    expect(anna.locator("#time-control-rule")).to_be_visible()
     anna.click("#create")
     opened = game_page_id(anna)
     line = bela.locator(f"li[data-id='{opened}']")
     line.wait_for()
-    assert "1 day a move (turn-based)" in line.inner_text()
+    expect(line).to_contain_text("1 day a move (turn-based)", use_inner_text=True)
     bela.fill("#guest-name", "Bela")
     line.locator("button.join").click()
     for page in (anna, bela):
@@ -151,7 +156,9 @@ def test_a_turn_based_game_is_opened_listed_and_timed_on_both_pages(
         # (the running one read "23:59:59" beside "1 day 0 hr").
         shown = page.locator("#clocks .clock time").all_inner_texts()
         assert all(re.fullmatch(r"1 day|23 hr 5\d min", text) for text in shown), shown
-        assert page.locator("#clocks .time-control").inner_text() == "1 day a move (turn-based)"
+        expect(page.locator("#clocks .time-control")).to_have_text(
+            "1 day a move (turn-based)", use_inner_text=True
+        )
     # A turn-based clock under an hour shows its seconds; a game's clock keeps hours as h:mm:ss.
     read = anna.evaluate(
         """async () => {
@@ -177,11 +184,12 @@ def test_a_host_who_left_their_name_is_player_1_in_the_others_lobby(
     opened = game_page_id(host)
     line = other.locator(f"li[data-id='{opened}']")
     line.wait_for()
-    assert " · Player 1 · " in line.inner_text() and " · You · " not in line.inner_text()
+    expect(line).to_contain_text(" · Player 1 · ", use_inner_text=True)
+    expect(line).not_to_contain_text(" · You · ", use_inner_text=True)
     host.goto(live_server + "/")
     own = host.locator(f"li[data-id='{opened}']")
     own.wait_for()
-    assert " · You · " in own.inner_text()
+    expect(own).to_contain_text(" · You · ", use_inner_text=True)
     own.locator("button.call-off").click()
     own.wait_for(state="detached")
     assert host.errors == [] and other.errors == []
@@ -194,19 +202,20 @@ def test_a_joiner_gives_back_their_seat_and_the_game_waits_on(browser: Browser, 
     open_a_game_for_the_lobby(anna, live_server, "Anna", players=3)
     opened = game_page_id(anna)
     anna.wait_for_selector("#waiting-players")
-    assert anna.inner_text("#call-off") == "Call off"
+    expect(anna.locator("#call-off")).to_have_text("Call off", use_inner_text=True)
     bela.goto(live_server + "/")
     bela.fill("#guest-name", "Bela")
     bela.locator(f"li[data-id='{opened}'] button.join").click()
     assert game_page_id(bela) == opened
     bela.wait_for_selector("#call-off")
-    assert bela.inner_text("#call-off") == "Give back my seat"
+    expect(bela.locator("#call-off")).to_have_text("Give back my seat", use_inner_text=True)
     bela.click("#call-off")
     bela.wait_for_url(live_server + "/")
     line = bela.locator(f"li[data-id='{opened}']")
     line.wait_for()
-    assert "1 of 3 seats taken" in line.inner_text() and line.locator("button.join").count() == 1
-    anna.wait_for_function("document.querySelector('#waiting-players').innerText.includes('1 of 3')")
+    expect(line).to_contain_text("1 of 3 seats taken", use_inner_text=True)
+    expect(line.locator("button.join")).to_have_count(1)
+    anna.wait_for_function("document.querySelector('#waiting-players')?.innerText.includes('1 of 3')")
     call_off(anna, opened)
     assert anna.errors == [] and bela.errors == []
 
@@ -229,7 +238,7 @@ def test_an_account_s_seat_is_marked_by_its_name_and_a_guest_s_of_that_name_is_n
     guest.fill("#guest-name", name)
     line = guest.locator(f"li[data-id='{opened}']")
     line.wait_for()
-    assert line.locator(".account-mark").count() == 1  # the lobby marks the account's game
+    expect(line.locator(".account-mark")).to_have_count(1)  # the lobby marks the account's game
     line.locator("button.join").click()
     assert game_page_id(guest) == opened
     for page in (host, guest):
@@ -240,7 +249,9 @@ def test_an_account_s_seat_is_marked_by_its_name_and_a_guest_s_of_that_name_is_n
             assert marks == [1, 0], where
     title = host.locator("h3.seat-name .account-mark").first.get_attribute("title")
     assert title is not None and title.startswith("A player's account")
-    assert "учётная запись" in guest.locator("h3.seat-name .account-mark").first.inner_text()
+    expect(guest.locator("h3.seat-name .account-mark").first).to_contain_text(
+        "учётная запись", use_inner_text=True
+    )
     host.screenshot(path=str(ARTIFACTS / "account-mark-laptop.png"))
     guest.screenshot(path=str(ARTIFACTS / "account-mark-phone.png"), full_page=True)
     assert host.errors == [] and guest.errors == []
@@ -257,11 +268,12 @@ def test_the_clock_is_offered_to_friends_playing_online_and_a_days_game_waits_it
     bela.wait_for_selector("#open-games")
     anna.goto(live_server + "/")
     anna.select_option("#game", "duel")
-    assert not anna.is_visible("#time-control")  # against the AI: no clock
+    expect(anna.locator("#time-control")).to_be_hidden()  # against the AI: no clock
     anna.select_option("#seat-1", "local")
-    assert not anna.is_visible("#time-control")  # two players on one screen: no clock either
+    expect(anna.locator("#time-control")).to_be_hidden()  # two players on one screen: no clock either
     anna.select_option("#seat-1", "online")
-    assert anna.is_visible("#time-control") and not anna.is_visible("#open-options")
+    expect(anna.locator("#time-control")).to_be_visible()
+    expect(anna.locator("#open-options")).to_be_hidden()
     anna.select_option("#time-control", label="1 day a move (turn-based)")
     anna.screenshot(path=str(ARTIFACTS / "lobby-clock-invited.png"))
     with anna.expect_request("**/api/games") as created:
@@ -274,7 +286,7 @@ def test_the_clock_is_offered_to_friends_playing_online_and_a_days_game_waits_it
     anna.select_option("#game", "duel")
     anna.select_option("#seat-1", "open")
     anna.select_option("#time-control", label="3 days a move (turn-based)")
-    assert anna.locator("#wait option:checked").inner_text() == "3 days"
+    expect(anna.locator("#wait option:checked")).to_have_text("3 days", use_inner_text=True)
     anna.click("#create")
     opened = game_page_id(anna)
     line = bela.locator(f"li[data-id='{opened}']")

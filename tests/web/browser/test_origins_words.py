@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser
-from tests.web.browser.pages import LivePage, api_game, opened, present
+from playwright.sync_api import Browser, expect
+from tests.web.browser.pages import LivePage, api_game, opened, present, starting
 
 
 def origins_page(browser: Browser, base: str, mode: str, width: int = 1366, height: int = 900) -> LivePage:
@@ -16,7 +16,7 @@ def test_the_fire_tokens_left_are_named_under_their_pictures(browser: Browser, l
     page = origins_page(browser, live_server, "totem")
     kinds = page.locator(".supply .marker-kind .small").all_inner_texts()
     assert kinds == ["1 × fire", "2 × fire", "3 × fire"]
-    assert page.locator(".supply .marker-count").first.inner_text().startswith("×")
+    expect(page.locator(".supply .marker-count").first).to_have_text(starting("×"), use_inner_text=True)
     assert not page.errors
 
 
@@ -36,6 +36,6 @@ def test_a_phone_shows_your_resources_beside_the_cave(browser: Browser, live_ser
     resources that pay its price are counted beside it."""
     page = origins_page(browser, live_server, "tribe", width=390, height=844)
     held = page.locator("#resources-held")
-    assert held.inner_text().startswith("Your resources:")
+    expect(held).to_have_text(starting("Your resources:"), use_inner_text=True)
     assert present(held.bounding_box())["y"] < present(page.locator(".cave .cavemen").bounding_box())["y"]
     assert not page.errors

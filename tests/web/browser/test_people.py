@@ -10,8 +10,8 @@ import secrets
 from urllib.parse import quote
 
 import httpx
-from playwright.sync_api import Browser
-from tests.web.browser.pages import ARTIFACTS, LivePage, axe_violations, log_in_new, new_page
+from playwright.sync_api import Browser, expect
+from tests.web.browser.pages import ARTIFACTS, LivePage, axe_violations, log_in_new, new_page, starting
 
 SHOTS = ARTIFACTS / "people"
 PASSWORD = "a long enough password"
@@ -24,13 +24,13 @@ OPPONENT = "Konstantin Konstantinov"
 def boris_playing(live_server: str) -> tuple[str, str]:
     """A new account, Boris, playing a public game against a guest: his name and the game's id."""
     name = f"Boris{secrets.token_hex(3)}"
-    with httpx.Client(base_url=live_server) as boris:
+    with httpx.Client(base_url=live_server, timeout=30) as boris:
         assert boris.post("/api/accounts", json={"name": name, "password": PASSWORD}).status_code == 201
         seats = [{"kind": "human", "name": ""}, {"kind": "open"}]
         made = boris.post("/api/games", json={"game": "kingdomino", "players": 2, "seats": seats})
         assert made.status_code == 201, made.text
         game_id = str(made.json()["id"])
-    joined = httpx.post(f"{live_server}/api/games/{game_id}/join", json={"name": OPPONENT})
+    joined = httpx.post(f"{live_server}/api/games/{game_id}/join", json={"name": OPPONENT}, timeout=30)
     assert joined.status_code == 200 and joined.json()["started"], joined.text
     return name, game_id
 
@@ -56,14 +56,14 @@ def test_kira_follows_boris_watches_him_challenges_him_and_blocks_him(
     kira_name = log_in_new(kira, live_server, "Kira")
     kira.goto(f"{live_server}/player/{quote(boris)}")
     kira.wait_for_selector("#follow")
-    assert kira.inner_text("#followers") == "0 followers"
+    expect(kira.locator("#followers")).to_have_text("0 followers", use_inner_text=True)
     kira.focus("#follow")
     kira.keyboard.press("Enter")
     kira.wait_for_selector("#follow[data-on='true']")
-    assert kira.inner_text("#people-said").startswith(f"You follow {boris}")
-    assert kira.inner_text("#followers") == "1 follower"
+    expect(kira.locator("#people-said")).to_have_text(starting(f"You follow {boris}"), use_inner_text=True)
+    expect(kira.locator("#followers")).to_have_text("1 follower", use_inner_text=True)
     assert kira.evaluate("document.activeElement.id") == "follow"  # the focus stays on the button
-    assert kira.inner_text("#follow") == "Unfollow"
+    expect(kira.locator("#follow")).to_have_text("Unfollow", use_inner_text=True)
     kira.screenshot(path=str(SHOTS / "player-en.png"), full_page=True)
     assert axe_violations(kira) == []
 
@@ -71,10 +71,11 @@ def test_kira_follows_boris_watches_him_challenges_him_and_blocks_him(
     line = kira.locator(f"#following-list li[data-id='{boris}']")
     line.wait_for()
     watch = line.locator("a.watch-game")
-    assert watch.get_attribute("href") == f"/game/{game_id}/watch"
-    assert watch.get_attribute("aria-label") == f"Watch {boris}'s game: Kingdomino against {OPPONENT}"
-    assert watch.inner_text() == f"Kingdomino against {OPPONENT}"  # two games of one kind told apart
-    assert kira.is_hidden("#following-none")
+    expect(watch).to_have_attribute("href", f"/game/{game_id}/watch")
+    expect(watch).to_have_attribute("aria-label", f"Watch {boris}'s game: Kingdomino against {OPPONENT}")
+    # two games of one kind told apart
+    expect(watch).to_have_text(f"Kingdomino against {OPPONENT}", use_inner_text=True)
+    expect(kira.locator("#following-none")).to_be_hidden()
     kira.locator("#following").screenshot(path=str(SHOTS / "following-en.png"))
     kira.click("#blocked-players summary")
     kira.wait_for_selector("#blocked-list li")
@@ -102,16 +103,17 @@ def test_kira_follows_boris_watches_him_challenges_him_and_blocks_him(
 
     kira.click("#block")
     kira.wait_for_selector("#block[data-on='true']")
-    assert kira.inner_text("#people-said") == f"You blocked {boris}."
-    assert kira.is_disabled("#follow") and kira.inner_text("#followers") == "0 followers"
+    expect(kira.locator("#people-said")).to_have_text(f"You blocked {boris}.", use_inner_text=True)
+    expect(kira.locator("#follow")).to_be_disabled()
+    expect(kira.locator("#followers")).to_have_text("0 followers", use_inner_text=True)
     kira.goto(live_server + "/")
     kira.wait_for_selector("#following-none:not([hidden])")
-    assert kira.locator("#following-list li").count() == 0  # blocking ended the following
+    expect(kira.locator("#following-list li")).to_have_count(0)  # blocking ended the following
     kira.click("#blocked-players summary")
     blocked = kira.locator("#blocked-list li", has_text=boris)
     blocked.wait_for()
-    assert blocked.locator("button.unblock").get_attribute("aria-label") == f"Unblock {boris}"
+    expect(blocked.locator("button.unblock")).to_have_attribute("aria-label", f"Unblock {boris}")
     blocked.locator("button.unblock").click()
     kira.wait_for_selector("#blocked-said:has-text('You unblocked')")
-    assert kira.inner_text("#blocked-list") == "You block nobody."
+    expect(kira.locator("#blocked-list")).to_have_text("You block nobody.", use_inner_text=True)
     assert kira.errors == []

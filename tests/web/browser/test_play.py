@@ -11,13 +11,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import (
     ARTIFACTS,
     GAMES,
     OVERFLOW,
     LivePage,
     create_game,
+    ending,
     finish_through_the_api,
     focused_matches,
     log_mark,
@@ -25,6 +26,7 @@ from tests.web.browser.pages import (
     new_page,
     play_by_clicking_board,
     present,
+    starting,
     wait_for_count,
     wait_for_new_log,
 )
@@ -52,7 +54,7 @@ def test_played_to_the_end_by_clicking_the_board(
     if piece is not None:
         said = rf"(Your {piece}|The {piece} of .*) is drawn"
         page.wait_for_function(
-            "(said) => document.querySelector('#log').innerText.split('\\n')"
+            "(said) => document.querySelector('#log')?.innerText.split('\\n')"
             ".some((line) => new RegExp(said).test(line))",
             arg=said,
         )
@@ -64,8 +66,8 @@ def test_played_to_the_end_by_clicking_the_board(
         assert drawn and all(re.fullmatch(owner, line) for line in drawn), drawn
     page.screenshot(path=str(ARTIFACTS / f"{name}-start.png"), full_page=True)
     if options.get("fire_kingdom"):  # 10 points each for the hut in the centre: nobody leads yet
-        assert page.locator("#scores summary").first.inner_text().endswith("10 points")
-        assert page.locator(".leader").count() == 0
+        expect(page.locator("#scores summary").first).to_have_text(ending("10 points"), use_inner_text=True)
+        expect(page.locator(".leader")).to_have_count(0)
     if game == "duel":  # each line of the spellbook ends with its power's picture (DESIGN.md)
         pictures = page.locator(".spellbook svg.power-pic")
         powers = {pictures.nth(i).get_attribute("data-power") for i in range(pictures.count())}
@@ -75,22 +77,22 @@ def test_played_to_the_end_by_clicking_the_board(
     page.wait_for_selector("#winner")
     page.screenshot(path=str(ARTIFACTS / f"{name}-final.png"), full_page=True)
     # The end screen: a ranking of every seat, each kingdom's breakdown, replay and rematch.
-    assert page.locator("#ranking tbody tr").count() == players
-    assert page.locator("#scores table").count() == players
-    assert page.locator("#rematch").count() == 1
+    expect(page.locator("#ranking tbody tr")).to_have_count(players)
+    expect(page.locator("#scores table")).to_have_count(players)
+    expect(page.locator("#rematch")).to_have_count(1)
     assert page.locator(".rows").count() == 0 or "Current line" not in page.locator("#board").inner_text()
     assert page.evaluate(OVERFLOW) == []
     # One glance tells the score: the leader's star by its kingdom too, as in the score sheets.
     for seat in range(players):
         in_sheet = page.locator(f'#scores details[data-seat="{seat}"] summary .leader').count()
-        assert page.locator(f'#board .kingdom[data-seat="{seat}"] h3 .leader').count() == in_sheet
+        expect(page.locator(f'#board .kingdom[data-seat="{seat}"] h3 .leader')).to_have_count(in_sheet)
     # At the end the star marks the winners after the tie-breaks (place 1), not every seat tied on points.
     places = [row.inner_text().split()[0] for row in page.locator("#ranking tbody tr").all()]
     assert page.locator("#scores summary .leader").count() == places.count("1") >= 1
-    assert page.locator("#scores summary .leader").first.get_attribute("aria-label") == "the winner"
+    expect(page.locator("#scores summary .leader").first).to_have_attribute("aria-label", "the winner")
     check_regions_light_up(page)
     if game == "origins":  # what is left to take is gone; the totems, which score, stay
-        assert page.locator(".cave, .supply").count() == 0
+        expect(page.locator(".cave, .supply")).to_have_count(0)
         assert page.locator(".totems").count() == (1 if mode == "totem" else 0)
     if game != "duel":  # each finished kingdom alone fills its board, the opponents' too
         for shown in page.evaluate(SHOWN_KINGDOMS):
@@ -102,15 +104,15 @@ def test_played_to_the_end_by_clicking_the_board(
             cells = [int(cell) for cell in row.locator("td").all_inner_texts()[2:6]]
             assert sum(cells[:3]) == cells[3] and min(cells[:3]) >= 0
     if options.get("middle_kingdom"):
-        assert "Middle Kingdom" in page.locator("#scores").inner_text()
+        expect(page.locator("#scores")).to_contain_text("Middle Kingdom", use_inner_text=True)
     if game == "kingdomino":
         page.click("#replay")
         page.click("#replay-next")
-        page.wait_for_function("document.querySelector('#replay-label').textContent.includes('step 1 of')")
+        page.wait_for_function("document.querySelector('#replay-label')?.textContent.includes('step 1 of')")
         page.click("#replay-next")
-        page.wait_for_function("document.querySelector('#replay-label').textContent.includes('step 2 of')")
+        page.wait_for_function("document.querySelector('#replay-label')?.textContent.includes('step 2 of')")
         page.wait_for_function("document.querySelectorAll('#log li').length === 2")
-        assert page.locator("#log li.current").count() == 1
+        expect(page.locator("#log li.current")).to_have_count(1)
 
 
 #: Each board's view in squares, and the rows and columns its kingdom spans.
@@ -140,12 +142,12 @@ def check_regions_light_up(page: LivePage) -> None:
             for image in range(lit.count()):
                 assert lit.nth(image).locator("g.lit").count() == squares, row.inner_text()
         page.mouse.move(1, 1)
-        assert page.locator("svg.lit-region").count() == 0
+        expect(page.locator("svg.lit-region")).to_have_count(0)
     first = page.locator("#scores tr.region-row").first
     first.focus()  # the keyboard's way (a tap on a phone focuses the row too)
-    assert page.locator("svg.lit-region").count() >= 2
+    expect(page.locator("svg.lit-region").nth(1)).to_be_attached()  # two or more
     page.evaluate("document.activeElement.blur()")
-    assert page.locator("svg.lit-region").count() == 0
+    expect(page.locator("svg.lit-region")).to_have_count(0)
 
 
 #: Records every element that lands (class ``landed``) from now on, with its animation's name.
@@ -178,7 +180,7 @@ def test_what_was_just_played_lands_with_a_short_motion(page: LivePage, game: st
     # A page opened in the middle of a game draws what is there without motion.
     page.reload()
     page.wait_for_selector("#your-turn")
-    assert page.locator(".landed").count() == 0
+    expect(page.locator(".landed")).to_have_count(0)
 
 
 def test_an_opponents_kingdom_grows_under_the_pointer(page: LivePage) -> None:
@@ -187,13 +189,14 @@ def test_an_opponents_kingdom_grows_under_the_pointer(page: LivePage) -> None:
     before = present(card.bounding_box())
     card.hover()
     page.wait_for_function(
-        "w => document.querySelector('.others-col .kingdom').getBoundingClientRect().width > 1.5 * w",
+        "w => document.querySelector('.others-col .kingdom')?.getBoundingClientRect().width > 1.5 * w",
         arg=before["width"],
     )
     page.screenshot(path=str(ARTIFACTS / "kingdomino-4-opponent-enlarged.png"), full_page=True)
     page.mouse.move(5, 5)
     page.wait_for_function(
-        "w => Math.abs(document.querySelector('.others-col .kingdom').getBoundingClientRect().width - w) < 1",
+        "w => Math.abs(document.querySelector('.others-col .kingdom')?.getBoundingClientRect().width - w)"
+        " < 1",
         arg=before["width"],
     )
 
@@ -269,10 +272,10 @@ def test_placing_shows_a_ghost_rotates_and_explains_refusals(page: LivePage) -> 
     anchor.focus()
     page.keyboard.press("r")
     page.click("#rotate")
-    assert page.locator("#ghost-info").text_content()
+    expect(page.locator("#ghost-info")).not_to_have_text("")
     # A square where the domino may not go answers with the engine's reason.
     page.locator("svg rect.why").last.click(force=True)
-    page.wait_for_function("document.querySelector('#error').textContent.length > 0")
+    page.wait_for_function("document.querySelector('#error')?.textContent.length > 0")
     refused = present(page.locator("#error").text_content())
     assert refused.startswith("Not there: ") and "'" not in refused and "place" not in refused, refused
     # Keyboard: Enter on a focused square places the domino, which adds what its ghost said.
@@ -305,7 +308,7 @@ def test_hint_with_a_win_chance_and_undo(page: LivePage) -> None:
     # The newest line's number goes back (the log shows the last 25 lines, so its length may not).
     newest = page.locator("#log li").first.get_attribute("value")
     page.click("#undo")
-    page.wait_for_function(f"document.querySelector('#log li').value < {newest}")
+    page.wait_for_function(f"document.querySelector('#log li')?.value < {newest}")
 
 
 def test_a_hint_refused_as_busy_is_asked_again_until_it_comes(browser: Browser, database: str) -> None:
@@ -322,17 +325,17 @@ def test_a_hint_refused_as_busy_is_asked_again_until_it_comes(browser: Browser, 
         hub.hint_slots.running = MAX_HINTS  # every slot taken by other players' hints
         page.click("#hint")
         wait_for_count(page, refusals, 2)  # the first ask and its first try again, both refused
-        assert page.locator("#hint-box").inner_text() == "Looking for a good move…"
-        assert page.locator("#error").inner_text() == ""
+        expect(page.locator("#hint-box")).to_have_text("Looking for a good move…", use_inner_text=True)
+        expect(page.locator("#error")).to_have_text("", use_inner_text=True)
         hub.hint_slots.running = 0  # the other hints are computed: the next try gets a slot
         page.wait_for_selector("#hint-result")
-        assert "% to win" in page.locator("#hint-result").inner_text()
+        expect(page.locator("#hint-result")).to_contain_text("% to win", use_inner_text=True)
 
         hub.hint_slots.running = MAX_HINTS  # busy for good
         page.click("#hint")
-        page.wait_for_function("document.querySelector('#error').textContent !== ''", timeout=15_000)
-        assert "busy with other hints" in page.locator("#error").inner_text()
-        assert page.locator("#hint-box").inner_text() == ""  # no longer "looking"
+        page.wait_for_function("document.querySelector('#error')?.textContent.length > 0", timeout=15_000)
+        expect(page.locator("#error")).to_contain_text("busy with other hints", use_inner_text=True)
+        expect(page.locator("#hint-box")).to_have_text("", use_inner_text=True)  # no longer "looking"
         hub.hint_slots.running = 0
         close_browser_contexts()
     assert not page.errors, page.errors
@@ -346,7 +349,7 @@ def test_an_all_ai_game_is_watched_with_a_thinking_sign(page: LivePage) -> None:
     page.wait_for_selector("#winner, #thinking")
     assert "watching" in present(page.locator("#whoami").text_content())
     page.wait_for_selector("#winner", timeout=60000)
-    assert page.locator("#ranking tbody tr").count() == 2
+    expect(page.locator("#ranking tbody tr")).to_have_count(2)
 
 
 #: What the keyboard player acts on: a domino to claim, a square to place on, discard.
@@ -398,7 +401,7 @@ def test_a_whole_game_is_played_with_the_keyboard_only(page: LivePage) -> None:
         page.keyboard.press("Enter")
         wait_for_new_log(page, mark)
         turns += 1
-    assert page.locator("#ranking tbody tr").count() == 2
+    expect(page.locator("#ranking tbody tr")).to_have_count(2)
     assert turns >= 20 and rotations and arrows, (turns, rotations, arrows)
     # The game over, the focus is on the ranking (it stayed on the board, under it: Tab went on to
     # the scores, past "Replay the game").
@@ -496,15 +499,15 @@ def test_the_guided_game_explains_each_step_and_what_placing_scores(page: LivePa
     assert expected in tip, tip
     # A player who has read enough hides the tips, for this game and across a reload; one tap shows them.
     page.click("#guide-hide")
-    assert page.locator("#guide-tip").count() == 0
+    expect(page.locator("#guide-tip")).to_have_count(0)
     page.reload()
     page.wait_for_selector("#guide-show")
-    assert page.locator("#guide-tip").count() == 0
+    expect(page.locator("#guide-tip")).to_have_count(0)
     page.click("#guide-show")
-    assert present(page.locator("#guide-tip").text_content()).startswith("Place your domino")
+    expect(page.locator("#guide-tip")).to_have_text(starting("Place your domino"))
     # The guided game closes with a word on what comes next (it ended with no tip).
     finish_through_the_api(page)
-    assert present(page.locator("#guide-tip").text_content()).startswith("The game is over: the ranking")
+    expect(page.locator("#guide-tip")).to_have_text(starting("The game is over: the ranking"))
 
 
 def test_a_finished_game_is_played_again_on_the_same_deal(page: LivePage) -> None:
@@ -513,11 +516,13 @@ def test_a_finished_game_is_played_again_on_the_same_deal(page: LivePage) -> Non
     create_game(page, "duel", 2)
     first = finish_through_the_api(page)
     # A game over has no move to list, hint or take back.
-    assert page.locator("details.moves").is_hidden() and page.locator("#hint, #undo").count() == 2
-    assert page.locator("#hint").is_hidden() and page.locator("#undo").is_hidden()
+    expect(page.locator("details.moves")).to_be_hidden()
+    expect(page.locator("#hint, #undo")).to_have_count(2)
+    expect(page.locator("#hint")).to_be_hidden()
+    expect(page.locator("#undo")).to_be_hidden()
     # The game's record, saved as a file, is one the command line replays to the same scores.
     saved = page.locator("#save-record")
-    assert saved.get_attribute("download") == f"kingdomino-{first}.json"
+    expect(saved).to_have_attribute("download", f"kingdomino-{first}.json")
     with page.expect_download() as download:
         saved.click()
     record = GameRecord.from_json(json.loads(Path(download.value.path()).read_text(encoding="utf-8")))
@@ -545,7 +550,7 @@ def test_a_finished_game_is_played_again_on_the_same_deal(page: LivePage) -> Non
     page.click("#same-deal")
     page.wait_for_url(lambda url: first not in url)
     page.wait_for_selector("#your-turn, #winner")
-    assert page.locator("#practice").count() == 1
+    expect(page.locator("#practice")).to_have_count(1)
     rolls = page.evaluate(
         """async (first) => {
           const id = location.pathname.split('/').pop();
@@ -577,7 +582,7 @@ def test_a_score_sheet_opened_stays_open_from_move_to_move_and_step_to_step(page
     for step in range(1, 6):
         page.click("#replay-next")
         page.wait_for_function(
-            f"document.querySelector('#replay-label').textContent.includes('step {step} of')"
+            f"document.querySelector('#replay-label')?.textContent.includes('step {step} of')"
         )
         assert mine.get_attribute("open") is not None, f"step {step} closed the sheet"
     assert page.locator("#replay-scores details[data-seat='1']").get_attribute("open") is None
@@ -602,14 +607,14 @@ def test_a_lost_connection_is_said_and_the_table_waits_for_it(page: LivePage) ->
     cut["on"] = True
     sockets[-1].close(code=1001)
     page.wait_for_function("document.body.classList.contains('offline')")
-    assert page.locator("#error").inner_text() == "Connection lost: reconnecting…"
+    expect(page.locator("#error")).to_have_text("Connection lost: reconnecting…", use_inner_text=True)
     assert page.locator("#board").evaluate("(b) => getComputedStyle(b).pointerEvents") == "none"
     page.click("#hint")  # a request while away is not sent, and says why
-    assert page.locator("#error").inner_text() == "Connection lost: reconnecting…"
+    expect(page.locator("#error")).to_have_text("Connection lost: reconnecting…", use_inner_text=True)
     cut["on"] = False
     page.wait_for_function("!document.body.classList.contains('offline')")
-    assert page.locator("#error").inner_text() == ""
-    assert page.locator("#your-turn, #thinking").count() == 1
+    expect(page.locator("#error")).to_have_text("", use_inner_text=True)
+    expect(page.locator("#your-turn, #thinking")).to_have_count(1)
 
 
 def test_a_double_click_plays_once_and_says_nothing(page: LivePage) -> None:
@@ -622,7 +627,7 @@ def test_a_double_click_plays_once_and_says_nothing(page: LivePage) -> None:
     page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
     wait_for_count(page, refusals, 1)  # the second click, refused by its index
     page.wait_for_timeout(500)  # and the page has had time to say something of it
-    assert page.locator("#error").inner_text() == ""
+    expect(page.locator("#error")).to_have_text("", use_inner_text=True)
     assert not page.errors
 
 

@@ -15,13 +15,13 @@ def test_a_replay_is_played_on_from_its_step_in_a_new_game(browser: Browser, liv
     friend.goto(f"{live_server}/game/{game_id}/replay")
     friend.wait_for_function("document.querySelector('#replay-label')?.textContent.includes('0')")
     friend.click("#replay-last")
-    friend.wait_for_function("document.querySelector('#replay-play-on').disabled")
+    friend.wait_for_function("document.querySelector('#replay-play-on')?.disabled")
     step = 20
     friend.eval_on_selector(
         "#replay-step",
         f"(slider) => {{ slider.value = '{step}'; slider.dispatchEvent(new Event('input')); }}",
     )
-    friend.wait_for_function("!document.querySelector('#replay-play-on').disabled")
+    friend.wait_for_function("document.querySelector('#replay-play-on')?.disabled === false")
     button = friend.locator("#replay-play-on")
     assert button.inner_text() == "Играть отсюда" and button.get_attribute("title")
     assert not friend.evaluate(OVERFLOW)

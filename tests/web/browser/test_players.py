@@ -10,9 +10,9 @@ import time
 from typing import Any
 
 import httpx
-from playwright.sync_api import Browser, Route
+from playwright.sync_api import Browser, Route, expect
 from sqlalchemy import update
-from tests.web.browser.pages import ARTIFACTS, LivePage, log_in_new, new_page, wait_for_count
+from tests.web.browser.pages import ARTIFACTS, LivePage, log_in_new, new_page, starting, wait_for_count
 from tests.web.conftest import create, free_port, live_app, on_the_server_loop, served_in_a_thread
 from tests.web.test_players_api import play_out
 
@@ -73,20 +73,23 @@ def test_a_rated_game_shows_on_the_player_page_and_the_leaderboard(browser: Brow
         page.click("#log-in")
         page.click("#my-page")
         page.wait_for_selector(".rating-graph polyline")
-        assert page.locator(".player-pool").count() == 1
-        assert page.locator(".rating-point").count() == 2  # before the game, and after it
-        assert (
-            page.locator(f"li[data-game='{game_id}'] a.replay-link").get_attribute("href")
-            == f"/game/{game_id}/replay"
+        expect(page.locator(".player-pool")).to_have_count(1)
+        expect(page.locator(".rating-point")).to_have_count(2)  # before the game, and after it
+        expect(page.locator(f"li[data-game='{game_id}'] a.replay-link")).to_have_attribute(
+            "href", f"/game/{game_id}/replay"
         )
-        assert page.locator("#player-stats-table tbody tr").count() == 1
+        expect(page.locator("#player-stats-table tbody tr")).to_have_count(1)
         page.screenshot(path=str(ARTIFACTS / "player-page.png"), full_page=True)
         page.click("#to-leaderboards")
         page.wait_for_selector("#provisional-leaders")
-        assert rosa in page.locator("#provisional-leaders").inner_text()
+        expect(page.locator("#provisional-leaders")).to_contain_text(rosa, use_inner_text=True)
         # No settled rating yet: not "no rated game", over the two who just played one.
-        assert page.inner_text("#no-leaders").startswith("No settled rating in this pool yet")
-        assert page.locator(".pool-tab[aria-current=page]").inner_text() == "Kingdomino, 2 players"
+        expect(page.locator("#no-leaders")).to_have_text(
+            starting("No settled rating in this pool yet"), use_inner_text=True
+        )
+        expect(page.locator(".pool-tab[aria-current=page]")).to_have_text(
+            "Kingdomino, 2 players", use_inner_text=True
+        )
         page.screenshot(path=str(ARTIFACTS / "leaderboard.png"), full_page=True)
         phone = new_page(browser, base, width=390, height=844, touch=True)
         phone.goto(f"{base}/player/{rosa}")
@@ -129,7 +132,7 @@ def test_a_rated_game_s_replay_at_its_address_keeps_its_review_when_the_ratings_
         )
         page.click("#replay-back")
         # The rating after the game with its change, provisional after a first game.
-        assert re.search(r"1,\d{3}\? \([+−-]\d+\)", page.inner_text("#ranking")), page.inner_text("#ranking")
+        expect(page.locator("#ranking")).to_contain_text(re.compile(r"1,\d{3}\? \([+−-]\d+\)"))
         assert not page.errors, page.errors
         rosa_client.close()
         other.close()
@@ -149,9 +152,11 @@ def test_a_guest_s_games_are_added_to_the_account_from_the_card(browser: Browser
         page.fill("#account-password", PASSWORD)
         page.click("#create-account")
         page.click("#claim-games")
-        page.wait_for_function("document.querySelector('#claim-said').textContent !== ''")
-        assert page.locator("#claim-said").inner_text() == "Games added to your account: 1"
-        assert page.locator("#claim-games").count() == 0  # offered once
+        page.wait_for_function("document.querySelector('#claim-said')?.textContent.length > 0")
+        expect(page.locator("#claim-said")).to_have_text(
+            "Games added to your account: 1", use_inner_text=True
+        )
+        expect(page.locator("#claim-games")).to_have_count(0)  # offered once
         page.wait_for_selector(f"#account-games a[href^='/game/{game_id}?token=']")
         page.screenshot(path=str(ARTIFACTS / "lobby-account-games.png"), full_page=True)
         assert not page.errors

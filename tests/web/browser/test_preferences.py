@@ -12,7 +12,7 @@ import time
 from typing import Any
 from urllib.parse import quote
 
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import (
     ARTIFACTS,
     LANGUAGES,
@@ -58,7 +58,7 @@ def test_kira_s_choices_on_her_computer_hold_on_her_phone(browser: Browser, live
     computer.click("#preferences-link")
     computer.wait_for_selector("#preferences h1")
     assert computer.url == live_server + "/account/preferences"
-    assert computer.locator("#pref-pace").input_value() == "slower"
+    expect(computer.locator("#pref-pace")).to_have_value("slower")
     assert axe_violations(computer) == []
     computer.screenshot(path=str(SHOTS / "desktop-en.png"), full_page=True)
     computer.focus("#pref-challengers-everyone")
@@ -77,7 +77,8 @@ def test_kira_s_choices_on_her_computer_hold_on_her_phone(browser: Browser, live
     boris.wait_for_selector("#challenge-form")
     boris.click("#challenge-button")
     boris.wait_for_selector("#challenge-error:not(:empty)")
-    assert boris.inner_text("#challenge-error") == f"{kira} takes no challenges"  # said, not a block's words
+    # said, not a block's words
+    expect(boris.locator("#challenge-error")).to_have_text(f"{kira} takes no challenges", use_inner_text=True)
     computer.select_option("#pref-language", "ru")
     computer.wait_for_selector("#preferences h1:has-text('Настройки')")
     computer.screenshot(path=str(SHOTS / "desktop-ru.png"), full_page=True)
@@ -126,7 +127,8 @@ def test_kira_s_choices_on_her_computer_hold_on_her_phone(browser: Browser, live
     game = made.json()
     phone.goto(f"{live_server}/game/{game['id']}?token={game['seats'][0]['token']}")
     phone.wait_for_selector("#chat:not([hidden])")
-    assert phone.locator("#chat-off").is_checked() and phone.locator("#chat-body").is_hidden()
+    expect(phone.locator("#chat-off")).to_be_checked()
+    expect(phone.locator("#chat-body")).to_be_hidden()
 
     computer.goto(live_server + "/account/preferences")  # the phone's English holds here too
     computer.wait_for_selector("html[lang='en'] #preferences h1:has-text('Preferences')")
@@ -138,7 +140,7 @@ def test_a_guest_keeps_the_page_s_settings_in_the_browser(browser: Browser, live
     guest = new_page(browser, live_server, width=360, height=740, touch=True, locale="ru")
     guest.goto(live_server + "/account/preferences")
     guest.wait_for_selector("#pref-guest")
-    assert guest.locator("#pref-challenges, #pref-chat").count() == 0
+    expect(guest.locator("#pref-challenges, #pref-chat")).to_have_count(0)
     guest.select_option("#pref-pace", "slow")
     guest.wait_for_selector("#pref-saved:has-text('Сохранено в этом браузере.')")
     guest.uncheck("#pref-aid-regions")

@@ -6,7 +6,7 @@ player's opened only afterwards."""
 from __future__ import annotations
 
 import httpx
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import ARTIFACTS, new_page, present
 from tests.web.browser.test_online import invite_boris, online_game_of_two
 from tests.web.conftest import live_app, served_in_a_thread
@@ -24,7 +24,7 @@ def test_each_player_sees_who_is_at_the_table_the_moment_a_page_opens_or_closes(
     host, link = invite_boris(browser, live_server)
     host.wait_for_selector("#presence-1.gone")
     assert host.locator("#presence-1").inner_text().strip() == "○ Boris away"
-    assert host.locator("#presence-0").count() == 0  # her own seat: she knows she is here
+    expect(host.locator("#presence-0")).to_have_count(0)  # her own seat: she knows she is here
     guest = new_page(browser, live_server, 390, 844, locale="hu", touch=True)
     guest.goto(link)
     host.wait_for_selector("#presence-1.here")
@@ -63,17 +63,19 @@ def test_a_seat_open_in_two_windows_plays_in_both_and_both_say_so(browser: Brows
     laptop = new_page(browser, live_server)
     laptop.goto(link)
     laptop.wait_for_selector("#your-turn, #waiting")
-    assert laptop.locator("#elsewhere-note").is_hidden()
+    expect(laptop.locator("#elsewhere-note")).to_be_hidden()
     phone = new_page(browser, live_server, 390, 844, touch=True)
     phone.goto(link)
     for page in (laptop, phone):
         page.wait_for_selector("#elsewhere-note:not([hidden])")
-        assert "also open in another window" in page.locator("#elsewhere-note").inner_text()
+        expect(page.locator("#elsewhere-note")).to_contain_text(
+            "also open in another window", use_inner_text=True
+        )
         assert "Boris (player 2)" in present(page.locator("#whoami").text_content())
     # Both play: the one whose turn it is shows it in both windows.
     assert laptop.locator("#your-turn").count() == phone.locator("#your-turn").count()
     phone.screenshot(path=str(ARTIFACTS / "presence-two-windows-phone.png"))
-    assert host.locator("#elsewhere-note").is_hidden()
+    expect(host.locator("#elsewhere-note")).to_be_hidden()
     phone.close()
     laptop.wait_for_selector("#elsewhere-note", state="hidden")
     assert not laptop.errors and not host.errors
@@ -89,10 +91,10 @@ def test_a_seat_handed_over_while_away_says_so_even_to_a_page_opened_after(
     with served_in_a_thread(app, free_port()) as base:
         seats = [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Bela"}]
         made = httpx.post(
-            f"{base}/api/games", json={"game": "kingdomino", "players": 2, "seats": seats}
+            f"{base}/api/games", json={"game": "kingdomino", "players": 2, "seats": seats}, timeout=30
         ).json()
         tokens = [seat["token"] for seat in made["seats"]]
-        away = httpx.get(f"{base}/api/games/{made['id']}", params={"token": tokens[0]}).json()[
+        away = httpx.get(f"{base}/api/games/{made['id']}", params={"token": tokens[0]}, timeout=30).json()[
             "current_player"
         ]
         stays = 1 - away
@@ -100,7 +102,7 @@ def test_a_seat_handed_over_while_away_says_so_even_to_a_page_opened_after(
         other.goto(f"{base}/game/{made['id']}?token={tokens[stays]}")
         other.wait_for_selector("#waiting")
         taken = httpx.post(
-            f"{base}/api/games/{made['id']}/seats/{away + 1}/ai", json={"token": tokens[stays]}
+            f"{base}/api/games/{made['id']}/seats/{away + 1}/ai", json={"token": tokens[stays]}, timeout=30
         )
         assert taken.status_code == 200, taken.text
         name, by = seats[away]["name"], seats[stays]["name"]
@@ -115,6 +117,6 @@ def test_a_seat_handed_over_while_away_says_so_even_to_a_page_opened_after(
         assert (
             "You were away, so another player let an AI play your seat from here on (AI, medium)" in told
         ), told
-        assert by not in late.locator("#whoami").inner_text()  # he watches now
+        expect(late.locator("#whoami")).not_to_contain_text(by, use_inner_text=True)  # he watches now
         late.screenshot(path=str(ARTIFACTS / "presence-handed-over-away.png"))
         assert not late.errors and not other.errors

@@ -8,7 +8,7 @@ from itertools import pairwise
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import ARTIFACTS, OVERFLOW, LivePage, axe_violations, log_in_new, new_page
 from tests.web.browser.test_content_policy import LISTEN, violations
 
@@ -46,10 +46,10 @@ def test_a_puzzle_solved_on_the_board_moves_the_account_s_puzzle_rating(page: Li
     page.wait_for_selector("#puzzle-verdict")
     verdict = page.locator("#puzzle-verdict").inner_text()
     assert verdict == f"Right! Yours: {puzzle.best} points, best: {puzzle.best}."
-    assert "(+" in page.locator("#puzzle-standing").inner_text()  # the rating moved up
-    assert page.locator(".kingdom.mine .hint-mark").count() == 1  # the best shown on the board
-    assert page.locator("#puzzle-answers li.best.yours").count() == 1
-    assert page.locator(".kingdom.mine g.legal.anchor").count() == 0  # answered: nothing to place
+    expect(page.locator("#puzzle-standing")).to_contain_text("(+", use_inner_text=True)  # the rating moved up
+    expect(page.locator(".kingdom.mine .hint-mark")).to_have_count(1)  # the best shown on the board
+    expect(page.locator("#puzzle-answers li.best.yours")).to_have_count(1)
+    expect(page.locator(".kingdom.mine g.legal.anchor")).to_have_count(0)  # answered: nothing to place
     # Where the kingdom said "to play", it says what the answer is worth.
     worth = page.locator(".kingdom.mine .puzzle-worth").inner_text().strip()
     assert worth == f"your answer: {puzzle.best} points at the end, best {puzzle.best}"
@@ -67,7 +67,7 @@ def test_a_puzzle_solved_on_the_board_moves_the_account_s_puzzle_rating(page: Li
     page.wait_for_selector(".kingdom.mine svg g.legal.anchor")
     page.goto(f"{page.base_url}/player/{name}")
     page.wait_for_selector("#player-puzzles")
-    assert "1 of 1 solved" in page.locator("#player-puzzles").inner_text()
+    expect(page.locator("#player-puzzles")).to_contain_text("1 of 1 solved", use_inner_text=True)
 
 
 def test_a_guest_s_wrong_answer_on_a_phone_shows_the_best_and_ends_the_streak(
@@ -77,18 +77,18 @@ def test_a_guest_s_wrong_answer_on_a_phone_shows_the_best_and_ends_the_streak(
     puzzle, worse = one_click_puzzle(wrong=True)
     page.goto(f"{live_server}/puzzles/{puzzle.id}")
     page.wait_for_selector(".kingdom.mine svg g.legal.anchor")
-    assert "Egymás után megoldva: 0" in page.locator("#puzzle-standing").inner_text()
+    expect(page.locator("#puzzle-standing")).to_contain_text("Egymás után megoldva: 0", use_inner_text=True)
     page.locator(f'g[data-anchor="{anchor_of(worse)}"]').tap()
     page.locator("#confirm-place").tap()
     page.wait_for_selector("#puzzle-verdict")
     points = puzzle.points_of(worse)
-    assert page.locator("#puzzle-verdict").inner_text() == (
-        f"Nem a legjobb. A tiéd: {points} pont, a legjobb: {puzzle.best}."
+    expect(page.locator("#puzzle-verdict")).to_have_text(
+        f"Nem a legjobb. A tiéd: {points} pont, a legjobb: {puzzle.best}.", use_inner_text=True
     )
-    assert page.locator(".kingdom.mine .played-mark").count() == 1
+    expect(page.locator(".kingdom.mine .played-mark")).to_have_count(1)
     worth = page.locator(".kingdom.mine .puzzle-worth").inner_text().strip()
     assert worth == f"a válaszod: {points} pont a végén, a legjobb {puzzle.best}"
-    assert page.locator(".kingdom.mine .hint-mark").count() == 1
+    expect(page.locator(".kingdom.mine .hint-mark")).to_have_count(1)
     assert page.evaluate(OVERFLOW) == []
     assert page.evaluate("localStorage.getItem('kingdomino.puzzles.seen')") == f'["{puzzle.id}"]'
     page.screenshot(path=str(ARTIFACTS / "puzzle-wrong-hu-phone.png"), full_page=True)

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Browser
-from tests.web.browser.pages import ARTIFACTS, OVERFLOW, LivePage, axe_violations, new_page
+from playwright.sync_api import Browser, expect
+from tests.web.browser.pages import ARTIFACTS, OVERFLOW, LivePage, axe_violations, new_page, starting
 
 from kingdomino.puzzles.catalogue import KINDS, Puzzle, shipped_kind
 
@@ -32,8 +32,8 @@ def answered(page: LivePage, puzzle: Puzzle, name: str) -> None:
     page.wait_for_selector("#puzzle-verdict")
     verdict = page.locator("#puzzle-verdict").inner_text()
     assert verdict == f"Right! Yours: {puzzle.best} points, best: {puzzle.best}."
-    assert page.locator("#puzzle-answers li.best.yours").count() == 1
-    assert page.locator(".turn-mark").count() == 0  # answered: nobody is "to play" in it
+    expect(page.locator("#puzzle-answers li.best.yours")).to_have_count(1)
+    expect(page.locator(".turn-mark")).to_have_count(0)  # answered: nobody is "to play" in it
     assert page.evaluate(OVERFLOW) == []
     assert axe_violations(page) == []
     page.screenshot(path=str(ARTIFACTS / f"puzzle-{name}.png"), full_page=True)
@@ -48,11 +48,11 @@ def test_a_duel_puzzle_is_chosen_drawn_on_its_board_and_answered_there(page: Liv
     page.wait_for_selector("#puzzle-game")
     page.select_option("#puzzle-game", "duel")
     page.wait_for_selector(".spellbook")  # Duel's board, its spellbook beside the maps
-    assert page.locator("#puzzle-goal").inner_text().startswith("Kingdomino Duel")
+    expect(page.locator("#puzzle-goal")).to_have_text(starting("Kingdomino Duel"), use_inner_text=True)
     assert page.evaluate("location.search") == "" and "/puzzles/" in page.url
     page.goto(f"{page.base_url}/puzzles/{puzzle.id}")
     page.wait_for_selector(f'[data-action="{best}"]')
-    assert page.locator(".turn-mark").count() == 1
+    expect(page.locator(".turn-mark")).to_have_count(1)
     page.screenshot(path=str(ARTIFACTS / "puzzle-duel-asked.png"), full_page=True)
     page.locator(f'[data-action="{best}"]').first.click()
     answered(page, puzzle, "duel")
@@ -69,7 +69,7 @@ def test_an_origins_puzzle_is_answered_on_its_board_on_a_phone(browser: Browser,
     page.screenshot(path=str(ARTIFACTS / "puzzle-origins-asked-phone.png"), full_page=True)
     claim.click()
     page.wait_for_selector("#puzzle-verdict")
-    assert page.locator(".domino.hinted").count() == 1  # the best marked in the row
+    expect(page.locator(".domino.hinted")).to_have_count(1)  # the best marked in the row
     page.set_viewport_size({"width": 1366, "height": 900})
     answered(page, puzzle, "origins")
     assert not page.errors, page.errors

@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import LivePage, new_page
 from tests.web.conftest import wait_for
 
@@ -58,7 +58,7 @@ def game_of_two(base: str) -> tuple[str, list[str]]:
     """A game of two humans made through the API: its id and the seats' tokens."""
     seats = [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Boris", "online": True}]
     body = {"game": "kingdomino", "players": 2, "seats": seats, "options": {}}
-    made = httpx.post(f"{base}/api/games", json=body).json()
+    made = httpx.post(f"{base}/api/games", json=body, timeout=30).json()
     return str(made["id"]), [str(seat["token"]) for seat in made["seats"]]
 
 
@@ -90,7 +90,7 @@ def test_a_page_cut_off_says_so_and_comes_back_to_the_game_as_it_is(
     before = shown_log(page)
     line.cut()
     page.wait_for_function("document.body.classList.contains('offline')")
-    assert page.locator("#error").text_content() == "Connection lost: reconnecting…"
+    expect(page.locator("#error")).to_have_text("Connection lost: reconnecting…")
     # Both players move meanwhile, through the API: the page hears none of it.
     now = play_api_moves(live_server, game_id, tokens, 3)
     assert shown_log(page) == before
@@ -98,7 +98,7 @@ def test_a_page_cut_off_says_so_and_comes_back_to_the_game_as_it_is(
     page.wait_for_function("!document.body.classList.contains('offline')", timeout=60000)
     page.wait_for_function(f"document.querySelectorAll('#log li').length === {len(now['log'])}")
     assert len(shown_log(page)) == len(now["log"]) > len(before)
-    assert page.locator("#error").text_content() == ""
+    expect(page.locator("#error")).to_have_text("")
     assert page.evaluate("window.offlineSaid")[0] == "Connection lost: reconnecting…"
     assert not page.errors, page.errors
 
@@ -118,7 +118,9 @@ def test_a_move_made_on_a_silent_socket_is_sent_once_the_page_is_back(
         play_api_moves(live_server, game_id, tokens, 1)
     page.wait_for_selector("#your-turn")
     page.evaluate(WATCH_OFFLINE)
-    index = httpx.get(f"{live_server}/api/games/{game_id}", params={"token": tokens[0]}).json()["index"]
+    index = httpx.get(f"{live_server}/api/games/{game_id}", params={"token": tokens[0]}, timeout=30).json()[
+        "index"
+    ]
     line.silence()
     page.locator("button.domino.claimable").first.click()  # sent into a socket that says nothing
     page.wait_for_function("document.body.classList.contains('offline')", timeout=60000)
@@ -130,5 +132,5 @@ def test_a_move_made_on_a_silent_socket_is_sent_once_the_page_is_back(
     page.wait_for_function(f"document.querySelectorAll('#log li').length === {len(view['log'])}")
     said = page.evaluate("window.offlineSaid")
     assert said and said[0].startswith("Connection lost: reconnecting… Your move will be sent"), said
-    assert page.locator("#error").text_content() == ""
+    expect(page.locator("#error")).to_have_text("")
     assert not page.errors, page.errors

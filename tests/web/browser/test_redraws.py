@@ -5,6 +5,7 @@ measured once, and the modules preloaded.
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 from tests.web.browser.pages import (
     LivePage,
     create_game,
@@ -41,16 +42,16 @@ def test_folded_score_sheets_draw_their_small_kingdom_when_opened(page: LivePage
     kept open from move to move has it at once."""
     create_game(page, "kingdomino", 4)
     sheets = page.locator("#scores details[data-seat]")
-    assert sheets.count() == 4
-    assert page.locator("#scores .sheet-map svg").count() == 0
+    expect(sheets).to_have_count(4)
+    expect(page.locator("#scores .sheet-map svg")).to_have_count(0)
     sheet = page.locator("#scores details[data-seat='2']")
     sheet.locator("summary").click()
-    assert sheet.locator(".sheet-map svg g[data-square]").count() == 1, "the castle, on the sheet's map"
+    expect(sheet.locator(".sheet-map svg g[data-square]"), "the castle, on the sheet's map").to_have_count(1)
     play_by_clicking_board(page, 2)
     page.wait_for_selector("#your-turn")
     assert sheet.get_attribute("open") is not None
     assert sheet.locator(".sheet-map svg g[data-square]").count() >= 1
-    assert page.locator("#scores .sheet-map svg").count() == 1, "only the open sheet's"
+    expect(page.locator("#scores .sheet-map svg"), "only the open sheet's").to_have_count(1)
     assert not page.errors
 
 
@@ -105,7 +106,7 @@ def test_a_score_sheet_that_did_not_change_stays_in_the_page(page: LivePage) -> 
     assert any(seat["changed"] and not seat["same"] for seat in seats), "a sheet is drawn anew"
     assert all(state["logKept"] for state in states), states
     assert sum(state["logShared"] for state in states) > 0, states
-    assert page.locator("#scores .sheet-map svg").count() == 2, "the open sheets' small kingdoms"
+    expect(page.locator("#scores .sheet-map svg"), "the open sheets' small kingdoms").to_have_count(2)
     assert not page.errors
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import ARTIFACTS, LivePage, log_in_new, new_page, present
 from tests.web.test_challenges import DAYS
 
@@ -49,7 +49,8 @@ def test_a_rematch_offered_reaches_the_other_s_end_screen_and_joins_them_to_it(
     anna = at_the_end(browser, live_server, game_id, tokens[0])
     phone = {"width": 390, "height": 844, "locale": "hu", "touch": True}
     boris = at_the_end(browser, live_server, game_id, tokens[1], **phone)
-    assert boris.locator("#join-rematch").count() == 0 and boris.locator("#rematch").count() == 1
+    expect(boris.locator("#join-rematch")).to_have_count(0)
+    expect(boris.locator("#rematch")).to_have_count(1)
     anna.click("#rematch")
     anna.wait_for_url(lambda url: "/game/" in url and game_id not in url)
     anna.wait_for_selector("#your-turn, #waiting")
@@ -57,8 +58,8 @@ def test_a_rematch_offered_reaches_the_other_s_end_screen_and_joins_them_to_it(
     assert "Anna" in anna.locator("#whoami").text_content() or ""
     # Boris's end screen hears of it over its socket, in his language, and he joins his seat.
     boris.wait_for_selector("#join-rematch")
-    assert boris.locator("#rematch-offer").text_content() == "Anna visszavágót ajánl"
-    assert boris.locator("#rematch").count() == 0
+    expect(boris.locator("#rematch-offer")).to_have_text("Anna visszavágót ajánl")
+    expect(boris.locator("#rematch")).to_have_count(0)
     boris.click("#join-rematch")
     boris.wait_for_url(f"**/game/{rematch_id}")
     boris.wait_for_selector("#your-turn, #waiting")
@@ -74,7 +75,7 @@ def test_a_logged_in_friend_s_invited_seat_becomes_their_account_s(
 ) -> None:
     seats = [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Boris", "online": True}]
     body = {"game": "kingdomino", "players": 2, "seats": seats}
-    made = httpx.post(f"{live_server}/api/games", json=body).json()
+    made = httpx.post(f"{live_server}/api/games", json=body, timeout=30).json()
     friend = new_page(browser, live_server)
     name = log_in_new(friend, live_server, "Boris")
     friend.goto(live_server + made["seats"][1]["invite"])
@@ -87,7 +88,7 @@ def test_a_logged_in_friend_s_invited_seat_becomes_their_account_s(
         friend.goto(live_server + made["seats"][1]["invite"])
     assert again.value.json()["claimed"][0]["already"] is True
     friend.wait_for_selector("#whoami:has-text('Boris')")
-    assert friend.locator("#claimed").count() == 0
+    expect(friend.locator("#claimed")).to_have_count(0)
     # A spectator's link claims nothing, and says nothing of it.
     with friend.expect_response("**/api/account/games/claim") as asked:
         friend.goto(live_server + made["spectator"])
@@ -112,35 +113,42 @@ def test_a_club_tournament_s_finished_game_leads_back_to_it_not_to_a_rematch(
     for who in ("Boris", "Cleo"):
         posted(pages[who], f"/api/tournaments/{tournament_id}/join")
     posted(pages["Kira"], f"/api/tournaments/{tournament_id}/start")
-    found = httpx.get(f"{live_server}/api/tournaments/{tournament_id}").json()
+    found = httpx.get(f"{live_server}/api/tournaments/{tournament_id}", timeout=30).json()
     game = next(g for g in found["rounds_played"][0]["games"] if g["second"] is not None)
     game_id = game["game_id"]
     tokens = {
         side: str(posted(names[game[side]], f"/api/games/{game_id}/join", {})["token"])
         for side in ("first", "second")
     }
-    resigned = httpx.post(f"{live_server}/api/games/{game_id}/resign", json={"token": tokens["second"]})
+    resigned = httpx.post(
+        f"{live_server}/api/games/{game_id}/resign", json={"token": tokens["second"]}, timeout=30
+    )
     assert resigned.status_code == 200, resigned.text
     first = at_the_end(browser, live_server, game_id, tokens["first"])
     back = first.locator("#back-to-tournament")
-    assert back.text_content() == "Back to the tournament"
-    assert back.get_attribute("href") == f"/tournament/{tournament_id}"
-    assert first.locator("#rematch, #join-rematch, #same-deal").count() == 0
+    expect(back).to_have_text("Back to the tournament")
+    expect(back).to_have_attribute("href", f"/tournament/{tournament_id}")
+    expect(first.locator("#rematch, #join-rematch, #same-deal")).to_have_count(0)
     first.screenshot(path=str(ARTIFACTS / "tournament-game-end.png"), full_page=True)
     phone = at_the_end(
         browser, live_server, game_id, tokens["second"], width=360, height=740, locale="hu", touch=True
     )
-    assert phone.locator("#back-to-tournament").text_content() == "Vissza a versenyhez"
-    assert phone.locator("#rematch, #join-rematch, #same-deal").count() == 0
+    expect(phone.locator("#back-to-tournament")).to_have_text("Vissza a versenyhez")
+    expect(phone.locator("#rematch, #join-rematch, #same-deal")).to_have_count(0)
     phone.screenshot(path=str(ARTIFACTS / "tournament-game-end-phone.png"), full_page=True)
     phone.locator("#back-to-tournament").tap()
     phone.wait_for_url(f"{live_server}/tournament/{tournament_id}")
     assert first.errors == [] and phone.errors == []
     # Nothing left running on the shared server: its players withdraw until it is over.
     for who in ("Kira", "Boris"):
-        if httpx.get(f"{live_server}/api/tournaments/{tournament_id}").json()["status"] != "finished":
+        if (
+            httpx.get(f"{live_server}/api/tournaments/{tournament_id}", timeout=30).json()["status"]
+            != "finished"
+        ):
             posted(pages[who], f"/api/tournaments/{tournament_id}/leave")
-    assert httpx.get(f"{live_server}/api/tournaments/{tournament_id}").json()["status"] == "finished"
+    assert (
+        httpx.get(f"{live_server}/api/tournaments/{tournament_id}", timeout=30).json()["status"] == "finished"
+    )
 
 
 def posted(page: LivePage, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:

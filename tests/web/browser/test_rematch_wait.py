@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Dialog
+from playwright.sync_api import Browser, Dialog, expect
 from tests.web.browser.pages import ARTIFACTS, LivePage, new_page, present
 from tests.web.browser.test_rematch import at_the_end, finished_game_of_two
 from tests.web.conftest import deadline_passed, free_port, live_app, served_in_a_thread
@@ -52,7 +52,7 @@ def test_both_pages_say_whom_the_rematch_awaits_until_he_joins(browser: Browser,
     game_id, tokens = finished_game_of_two(server, CLOCK)
     anna, boris = offered_by_anna(browser, server, game_id, tokens)
     anna.wait_for_selector("#awaited-note")
-    assert present(anna.locator("#awaited-note").text_content()) == "Waiting for Boris to join the rematch"
+    expect(anna.locator("#awaited-note")).to_have_text("Waiting for Boris to join the rematch")
     # Anna's end screen of the finished game, in another tab, says it too.
     back = new_page(browser, server, storage_state=anna.context.storage_state())
     back.goto(f"{server}/game/{game_id}")
@@ -60,7 +60,7 @@ def test_both_pages_say_whom_the_rematch_awaits_until_he_joins(browser: Browser,
     said = present(back.locator("#rematch-offer").text_content())
     assert said == "Waiting for Boris to join the rematch", said
     # Boris is asked by his button, not told he is awaited.
-    assert present(boris.locator("#rematch-offer").text_content()) == "Anna visszavágót ajánl"
+    expect(boris.locator("#rematch-offer")).to_have_text("Anna visszavágót ajánl")
     anna.screenshot(path=str(ARTIFACTS / "rematch-awaited.png"))
     back.screenshot(path=str(ARTIFACTS / "rematch-awaited-end-screen.png"), full_page=True)
     boris.screenshot(path=str(ARTIFACTS / "rematch-awaited-phone.png"), full_page=True)
@@ -68,10 +68,12 @@ def test_both_pages_say_whom_the_rematch_awaits_until_he_joins(browser: Browser,
     boris.wait_for_url(lambda url: game_id not in url)
     # Boris joined: both notes go at the next view, no page reloaded.
     anna.wait_for_selector("#awaited-note", state="detached")
-    back.wait_for_function("!document.querySelector('#rematch-offer').textContent.includes('Waiting')")
+    back.wait_for_function(
+        "document.querySelector('#rematch-offer')?.textContent.includes('Waiting') === false"
+    )
     offered = "Rematch offered: the others see it on their end screen"
-    assert present(back.locator("#rematch-offer").text_content()) == offered
-    assert boris.locator("#awaited-note").count() == 0
+    expect(back.locator("#rematch-offer")).to_have_text(offered)
+    expect(boris.locator("#awaited-note")).to_have_count(0)
     assert anna.errors == [] and boris.errors == [] and back.errors == []
 
 
@@ -94,16 +96,17 @@ def test_a_rematch_boris_never_joins_is_called_off_on_both_pages(
     deadline_passed(server, hub, rematch_id)  # twenty minutes went by: Boris did not join
     anna.wait_for_selector("#aborted")
     called_off = "Boris did not join the rematch in time: it was called off, and counts for nobody."
-    assert present(anna.locator("#aborted").text_content()) == called_off
-    assert anna.locator("#awaited-note").count() == 0 and anna.locator("#abort").is_hidden()
+    expect(anna.locator("#aborted")).to_have_text(called_off)
+    expect(anna.locator("#awaited-note")).to_have_count(0)
+    expect(anna.locator("#abort")).to_be_hidden()
     # The finished game's end screens say it, and offer a new rematch instead of this one.
     boris.wait_for_selector("#rematch")
-    assert boris.locator("#join-rematch").count() == 0
+    expect(boris.locator("#join-rematch")).to_have_count(0)
     hungarian = "Nem csatlakoztál időben a visszavágóhoz: elmaradt, és senkinek sem számít."
-    assert present(boris.locator("#rematch-offer").text_content()) == hungarian
+    expect(boris.locator("#rematch-offer")).to_have_text(hungarian)
     back.wait_for_selector("#rematch")
-    assert back.locator("#open-rematch").count() == 0
-    assert present(back.locator("#rematch-offer").text_content()) == called_off
+    expect(back.locator("#open-rematch")).to_have_count(0)
+    expect(back.locator("#rematch-offer")).to_have_text(called_off)
     anna.screenshot(path=str(ARTIFACTS / "rematch-no-show.png"))
     boris.screenshot(path=str(ARTIFACTS / "rematch-no-show-end-screen-phone.png"), full_page=True)
     back.screenshot(path=str(ARTIFACTS / "rematch-no-show-end-screen.png"), full_page=True)
@@ -111,7 +114,7 @@ def test_a_rematch_boris_never_joins_is_called_off_on_both_pages(
     boris.click("#rematch")
     boris.wait_for_url(lambda url: game_id not in url and rematch_id not in url)
     back.wait_for_selector("#join-rematch")
-    assert present(back.locator("#rematch-offer").text_content()) == "Boris offers a rematch"
+    expect(back.locator("#rematch-offer")).to_have_text("Boris offers a rematch")
     assert anna.errors == [] and boris.errors == [] and back.errors == []
 
 
@@ -126,7 +129,7 @@ def test_a_rematch_anna_aborts_is_called_off_on_boris_s_end_screen(browser: Brow
     anna.click("#abort")
     anna.wait_for_selector("#aborted")
     boris.wait_for_selector("#rematch")
-    assert boris.locator("#join-rematch").count() == 0
+    expect(boris.locator("#join-rematch")).to_have_count(0)
     said = present(boris.locator("#rematch-offer").text_content())
     assert said == "Anna megszakította a visszavágót: senkinek sem számít.", said
     boris.screenshot(path=str(ARTIFACTS / "rematch-aborted-end-screen-phone.png"), full_page=True)

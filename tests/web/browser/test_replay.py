@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import (
     ARTIFACTS,
     OVERFLOW,
@@ -37,15 +37,15 @@ def test_the_replay_shows_the_review_with_a_marked_move(browser: Browser, live_s
     finish_through_the_api(page)
     page.click("#replay")
     page.wait_for_function(
-        "document.querySelector('#review-state').textContent.startsWith('Ошибки')", timeout=120000
+        "document.querySelector('#review-state')?.textContent.startsWith('Ошибки')", timeout=120000
     )
     scores = present(page.locator("#replay-scores").text_content())
     assert "Bruno (ИИ, жадный)" in scores and "(AI" not in scores, scores
     # The step's scores stand where the game's are: the final scores would stand beside the step's.
-    assert page.locator("#scores-card #replay-scores").count() == 1
+    expect(page.locator("#scores-card #replay-scores")).to_have_count(1)
     assert "Вы: 0 очков" in present(page.locator("#scores-card").text_content())
     page.click("#review-next")
-    page.wait_for_function("document.querySelector('#review-note').textContent.includes('Лучше:')")
+    page.wait_for_function("document.querySelector('#review-note')?.textContent.includes('Лучше:')")
     note = page.locator("#review-note").text_content() or ""
     assert note.startswith(("Вы выбираете тайл ", "Вы выкладываете тайл ")), note
     assert "отмечено на поле (шанс победы " in note and " % вместо " in note, note
@@ -53,10 +53,10 @@ def test_the_replay_shows_the_review_with_a_marked_move(browser: Browser, live_s
     # and the better move is a sentence's words, not a menu's line ("Лучше: Выберите ...").
     assert re.search(r"\d\. (Ошибка|Неточность)\. Лучше: [а-яё]", note), note
     # The best alternative is drawn on the board of the position the move was chosen in.
-    assert page.locator("#board .hint-mark, #board .hinted").count() == 1
+    expect(page.locator("#board .hint-mark, #board .hinted")).to_have_count(1)
     # The move judged is the current one in the log, flagged, on the position it was chosen in.
     page.wait_for_selector("#log li.current.marked")
-    assert page.locator("#log li.current .review-mark").count() == 1
+    expect(page.locator("#log li.current .review-mark")).to_have_count(1)
     page.screenshot(path=str(ARTIFACTS / "replay-review.png"), full_page=True)
     # The replay has its own address: reloaded, the page opens at the replay again.
     assert page.url.endswith("/replay")
@@ -65,7 +65,8 @@ def test_the_replay_shows_the_review_with_a_marked_move(browser: Browser, live_s
     page.click("#replay-back")
     page.wait_for_selector("#ranking")
     assert not page.url.endswith("/replay")
-    assert page.locator("#scores-card").is_visible() and page.locator("#replay-scores").count() == 0
+    expect(page.locator("#scores-card")).to_be_visible()
+    expect(page.locator("#replay-scores")).to_have_count(0)
     assert not page.errors
 
 
@@ -77,7 +78,7 @@ def test_the_duel_review_marks_on_the_board_every_better_move_it_says_is_marked(
     page = at_the_end_of(browser, live_server, "duel", duel_played_against_greedy)
     page.click("#replay")
     page.wait_for_function(
-        "document.querySelector('#review-state').textContent.startsWith('Mistakes')", timeout=120000
+        "document.querySelector('#review-state')?.textContent.startsWith('Mistakes')", timeout=120000
     )
     marked = sum(int(n) for n in re.findall(r"\d+", present(page.locator("#review-state").text_content())))
     assert marked, "greedy clicking makes mistakes against the AI"
@@ -86,7 +87,7 @@ def test_the_duel_review_marks_on_the_board_every_better_move_it_says_is_marked(
         before = page.locator("#replay-step").input_value()
         page.click("#review-next")
         page.wait_for_function(f"document.querySelector('#replay-step').value !== '{before}'")
-        page.wait_for_function("document.querySelector('#review-note').textContent.includes('Better:')")
+        page.wait_for_function("document.querySelector('#review-note')?.textContent.includes('Better:')")
         note = present(page.locator("#review-note").text_content())
         said = "marked on the board" in note
         # A sentence that compares the two moves (it read "Best: Take die 2 (dot) (about 60 % to win)").
@@ -114,7 +115,7 @@ def test_stepping_through_a_replay_keeps_the_board_in_view(browser: Browser, liv
     at = page.evaluate("scrollY")
     for step in range(1, 8):
         page.locator("#replay-next").tap()
-        label = f"document.querySelector('#replay-label').textContent.includes('step {step} of')"
+        label = f"document.querySelector('#replay-label')?.textContent.includes('step {step} of')"
         page.wait_for_function(label)
         assert page.evaluate("scrollY") == at, f"step {step} scrolled the page"
     inside = page.evaluate(
@@ -134,9 +135,9 @@ def test_a_game_you_won_says_you_win(browser: Browser, live_server: str, languag
     create_game(page, "kingdomino", 2, level="random")
     finish_through_the_api(page, best=True)
     first = page.locator("#ranking tbody tr").first
-    assert first.get_attribute("data-seat") == "0", "the random AI won this deal"
+    expect(first, "the random AI won this deal").to_have_attribute("data-seat", "0")
     said = {"en": "Game over: you win!", "ru": "Конец игры: вы побеждаете!"}[language]
-    assert page.locator("#winner").text_content() == said
+    expect(page.locator("#winner")).to_have_text(said)
     assert not page.errors
 
 
@@ -155,13 +156,13 @@ def test_a_replay_step_answered_late_is_not_drawn_over_a_later_one(
     while not held:  # step 1's answer is held back
         page.wait_for_timeout(20)
     page.click("#replay-next")
-    page.wait_for_function("document.querySelector('#replay-label').textContent.includes('step 2 of')")
-    assert page.locator("#log li").count() == 2
+    page.wait_for_function("document.querySelector('#replay-label')?.textContent.includes('step 2 of')")
+    expect(page.locator("#log li")).to_have_count(2)
     with page.expect_response("**/api/games/*/replay?step=1"):
         held[0].continue_()
     page.wait_for_timeout(500)  # the late answer, come, is put aside
     assert "step 2 of" in present(page.locator("#replay-label").text_content())
-    assert page.locator("#log li").count() == 2, "step 1's frame was drawn under step 2"
+    expect(page.locator("#log li"), "step 1's frame was drawn under step 2").to_have_count(2)
     assert not page.errors
 
 
@@ -177,7 +178,7 @@ def test_the_browsers_back_and_forward_go_between_the_end_and_the_replay(
     page.go_back()
     page.wait_for_selector("#ranking")
     assert not page.url.endswith("/replay") and page.locator("#replay-panel").count() == 0
-    assert page.locator("#scores-card").is_visible()
+    expect(page.locator("#scores-card")).to_be_visible()
     page.go_forward()
     page.wait_for_selector("#replay-panel")
     assert page.url.endswith("/replay") and page.locator("#ranking").count() == 0
@@ -197,7 +198,7 @@ def test_the_replay_steps_with_the_keys_and_goes_to_its_first_and_last_step(
 
     def at(step: int) -> None:
         page.wait_for_function(
-            f"document.querySelector('#replay-label').textContent.includes('step {step} of {total}')"
+            f"document.querySelector('#replay-label')?.textContent.includes('step {step} of {total}')"
         )
         assert page.locator("#replay-step").input_value() == str(step)
 
@@ -206,7 +207,7 @@ def test_the_replay_steps_with_the_keys_and_goes_to_its_first_and_last_step(
     at(1)
     page.keyboard.press("End")
     at(total)
-    assert page.locator("#log li.current").count() == 1
+    expect(page.locator("#log li.current")).to_have_count(1)
     page.keyboard.press("ArrowLeft")
     at(total - 1)
     page.keyboard.press("Home")
@@ -215,12 +216,12 @@ def test_the_replay_steps_with_the_keys_and_goes_to_its_first_and_last_step(
     at(total)
     page.click("#replay-first")
     at(0)
-    assert page.locator("#replay-first").get_attribute("aria-keyshortcuts") == "Home"
-    assert page.locator("#replay-last").get_attribute("title") == "Last step (End)"
+    expect(page.locator("#replay-first")).to_have_attribute("aria-keyshortcuts", "Home")
+    expect(page.locator("#replay-last")).to_have_attribute("title", "Last step (End)")
     page.click("#replay-back")  # the end screen's keys are its own again
     page.wait_for_selector("#ranking")
     page.keyboard.press("ArrowRight")
-    assert page.locator("#replay-label").count() == 0
+    expect(page.locator("#replay-label")).to_have_count(0)
     assert not page.errors
 
 
@@ -260,7 +261,7 @@ def test_a_dynastys_replay_says_when_a_game_ended_and_shows_its_kingdoms(page: L
     )
     page.fill("#replay-step", str(first_of_game_2 - 1))
     page.wait_for_function(
-        f"document.querySelector('#replay-label').textContent.includes('step {first_of_game_2 - 1} of')"
+        f"document.querySelector('#replay-label')?.textContent.includes('step {first_of_game_2 - 1} of')"
     )
     assert (
         page.locator("#replay-match-note").is_hidden()
@@ -268,7 +269,7 @@ def test_a_dynastys_replay_says_when_a_game_ended_and_shows_its_kingdoms(page: L
     )
     page.keyboard.press("ArrowRight")
     page.wait_for_function(
-        f"document.querySelector('#replay-label').textContent.includes('step {first_of_game_2} of')"
+        f"document.querySelector('#replay-label')?.textContent.includes('step {first_of_game_2} of')"
     )
     note = page.locator("#replay-match-note")
     assert note.is_visible() and present(note.text_content()).startswith(
@@ -291,7 +292,7 @@ def test_the_keyboards_focus_goes_from_the_end_to_the_replay_and_back(
     page.wait_for_selector("#replay-label")
     assert focused_matches(page, "#replay-next")
     page.keyboard.press("Enter")
-    page.wait_for_function("document.querySelector('#replay-label').textContent.includes('step 1 of')")
+    page.wait_for_function("document.querySelector('#replay-label')?.textContent.includes('step 1 of')")
     page.focus("#replay-back")
     page.keyboard.press("Enter")
     page.wait_for_selector("#ranking")
@@ -314,13 +315,14 @@ def test_the_replays_board_and_its_step_buttons_are_in_view_together(
     for step in range(1, 30):
         page.click("#replay-next")
         page.wait_for_function(
-            f"document.querySelector('#replay-label').textContent.includes('step {step} of')"
+            f"document.querySelector('#replay-label')?.textContent.includes('step {step} of')"
         )
         board = present(page.locator("#board .kingdom.mine svg.big").bounding_box())
         assert board["y"] + board["height"] <= 768, (
             f"step {step}: the board ends at {board['y'] + board['height']}"
         )
-    assert page.locator("#scores-card #replay-scores").count() == 1  # the step's, not the game's final ones
+    # the step's, not the game's final ones
+    expect(page.locator("#scores-card #replay-scores")).to_have_count(1)
     assert "step 29 of" in (page.locator("#replay-label").text_content() or "")
     phone = new_page(browser, live_server, 390, 844, touch=True)
     phone.goto(page.url)
@@ -338,7 +340,7 @@ def test_the_replays_board_and_its_step_buttons_are_in_view_together(
         )
         phone.locator("#replay-next").tap()
         phone.wait_for_function(
-            f"document.querySelector('#replay-label').textContent.includes('step {step} of')"
+            f"document.querySelector('#replay-label')?.textContent.includes('step {step} of')"
         )
     phone.screenshot(path=str(ARTIFACTS / "replay-phone-bar.png"))
     assert phone.evaluate(OVERFLOW) == []
@@ -370,15 +372,15 @@ def test_the_replay_says_a_review_waits_its_turn_and_which_moves_it_left_out(
         ),
     )
     page.click("#replay")
-    page.wait_for_function("document.querySelector('#review-state').textContent.includes('place in line')")
-    assert page.locator("#review-state").text_content() == "The review waits its turn… place in line: 3"
-    page.wait_for_function("document.querySelector('#review-state').textContent.startsWith('Mistakes')")
+    page.wait_for_function("document.querySelector('#review-state')?.textContent.includes('place in line')")
+    expect(page.locator("#review-state")).to_have_text("The review waits its turn… place in line: 3")
+    page.wait_for_function("document.querySelector('#review-state')?.textContent.startsWith('Mistakes')")
     summary = page.locator("#review-state").text_content()
     assert summary == "Mistakes: 0 · inaccuracies: 0 · not reviewed: 1", summary
     page.eval_on_selector(
         "#replay-step", "(slider) => { slider.value = '5'; slider.dispatchEvent(new Event('input')); }"
     )
-    page.wait_for_function("document.querySelector('#review-note').textContent.includes('not reviewed')")
+    page.wait_for_function("document.querySelector('#review-note')?.textContent.includes('not reviewed')")
     note = page.locator("#review-note").text_content()
     assert note == "This move was not reviewed: a game's review searches 72 moves at most.", note
     assert not page.errors
@@ -393,24 +395,26 @@ def test_a_finished_games_replay_link_opens_it_for_anyone(browser: Browser, live
     page = at_the_end_of(browser, live_server, "two AI seats", two_ai_seats_to_the_end)
     game_id = page.url.rstrip("/").split("/")[-1]
     link = f"{live_server}/game/{game_id}/replay"
-    assert page.locator("#share-card .replay-link input").input_value() == link
+    expect(page.locator("#share-card .replay-link input")).to_have_value(link)
     copy = "#share-card .replay-link button.copy"
     page.click(copy)
-    page.wait_for_function(f"document.querySelector('{copy}').textContent !== 'Copy'")
+    page.wait_for_function(f"(document.querySelector('{copy}')?.textContent ?? 'Copy') !== 'Copy'")
     page.screenshot(path=str(ARTIFACTS / "replay-link-end.png"))
     friend = new_page(browser, live_server, 390, 844, touch=True)
     friend.goto(link)
     friend.wait_for_selector("#replay-panel")
-    friend.wait_for_function("document.querySelector('#replay-label').textContent.includes('step 0 of')")
-    assert friend.locator("#share-card .replay-link input").input_value() == link
+    friend.wait_for_function("document.querySelector('#replay-label')?.textContent.includes('step 0 of')")
+    expect(friend.locator("#share-card .replay-link input")).to_have_value(link)
     friend.click("#replay-last")
-    friend.wait_for_function("!document.querySelector('#replay-label').textContent.includes('step 0 of')")
+    friend.wait_for_function(
+        "document.querySelector('#replay-label')?.textContent.includes('step 0 of') === false"
+    )
     assert not friend.evaluate(OVERFLOW)
     friend.screenshot(path=str(ARTIFACTS / "replay-link-friend-phone.png"), full_page=True)
     assert not friend.errors, friend.errors
     friend.click("#replay-back")
     friend.wait_for_selector("#ranking")
-    assert friend.locator("#share-card .replay-link input").input_value() == link
+    expect(friend.locator("#share-card .replay-link input")).to_have_value(link)
     playing = friend.request.post(
         f"{live_server}/api/games",
         data={"game": "duel", "players": 2, "seats": [{"kind": "human"}, {"kind": "ai", "level": "random"}]},
@@ -420,11 +424,11 @@ def test_a_finished_games_replay_link_opens_it_for_anyone(browser: Browser, live
         other = new_page(browser, live_server, 390, 844, locale="ru", touch=True)
         other.goto(live_server + address)
         other.wait_for_selector("#unavailable")
-        assert other.locator("#board, #replay-panel").count() == 0
+        expect(other.locator("#board, #replay-panel")).to_have_count(0)
         if words:
             english = new_page(browser, live_server)
             english.goto(live_server + address)
             english.wait_for_selector("#unavailable")
-            assert words in english.locator("#unavailable").inner_text()
+            expect(english.locator("#unavailable")).to_contain_text(words, use_inner_text=True)
         other.screenshot(path=str(ARTIFACTS / f"replay-link-refused-{'playing' if words else 'unknown'}.png"))
         assert all("403" in error or "404" in error for error in other.errors), other.errors

@@ -25,7 +25,12 @@ def test_a_rated_game_s_replay_says_the_ratings_the_end_screen_says(browser: Bro
     with served_in_a_thread(app, free_port()) as base:
         (_, rosa), (_, vera) = account(base), account(base)
         game_id, tokens = rated_game(base, app, [rosa, vera])
-        assert httpx.post(f"{base}/api/games/{game_id}/resign", json={"token": tokens[1]}).status_code == 200
+        assert (
+            httpx.post(
+                f"{base}/api/games/{game_id}/resign", json={"token": tokens[1]}, timeout=30
+            ).status_code
+            == 200
+        )
         page = seat_page(browser, base, game_id, tokens[0], width=390, height=844)
         page.wait_for_selector("#ranking .rating-change:has-text('(')", timeout=60000)
         ranked = [page.locator(f"#ranking tr[data-seat='{s}'] .rating-change").inner_text() for s in (0, 1)]
@@ -50,7 +55,8 @@ def test_a_rated_game_s_replay_says_the_ratings_the_end_screen_says(browser: Bro
         assert sheets_say() == ranked
         page.click("#replay-last")
         page.wait_for_function(
-            "document.querySelector('#replay-step').value === document.querySelector('#replay-step').max"
+            "() => { const step = document.querySelector('#replay-step');"
+            " return !!step && step.value === step.max; }"
         )
         assert sheets_say() == ranked
         page.screenshot(path=str(ARTIFACTS / "replay-ratings-390.png"), full_page=True)

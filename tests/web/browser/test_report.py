@@ -39,13 +39,14 @@ def test_greta_reports_ida_from_her_chat_line_and_from_her_page(browser: Browser
     greta.goto(watch)
     said_in_the_chat(ida, watch, "you all play like fools")
     greta.wait_for_selector("#chat-lines .chat-line:has-text('like fools')")
-    assert greta.locator("#chat-lines button.chat-report").is_hidden()  # offered with "mute", on the name
+    expect(greta.locator("#chat-lines button.chat-report")).to_be_hidden()  # offered with "mute", on the name
     greta.click(f"#chat-lines button.chat-name:has-text('{ida_name}')")
     greta.click("#chat-lines button.chat-report")
     greta.wait_for_selector("#report-dialog[open]")
-    assert greta.inner_text("#report-title") == f"Report {ida_name}"
-    assert greta.inner_text("#report-cited") == "you all play like fools"
-    assert greta.is_checked("input[value='abusive_chat']")  # a line's report is about the chat first
+    expect(greta.locator("#report-title")).to_have_text(f"Report {ida_name}", use_inner_text=True)
+    expect(greta.locator("#report-cited")).to_have_text("you all play like fools", use_inner_text=True)
+    # A line's report is about the chat first.
+    expect(greta.locator("input[value='abusive_chat']").first).to_be_checked()
     greta.fill("#report-text", "She insults every table.")
     greta.screenshot(path=str(SHOTS / "dialog-line-en.png"))
     assert axe_violations(greta) == []
@@ -59,8 +60,8 @@ def test_greta_reports_ida_from_her_chat_line_and_from_her_page(browser: Browser
     greta.goto(f"{live_server}/player/{quote(ida_name)}")
     greta.click("#report")
     greta.wait_for_selector("#report-dialog[open]")
-    assert greta.locator("#report-cited").count() == 0
-    assert greta.locator("input[name='report-reason']:checked").count() == 0  # the reason is chosen
+    expect(greta.locator("#report-cited")).to_have_count(0)
+    expect(greta.locator("input[name='report-reason']:checked")).to_have_count(0)  # the reason is chosen
     greta.check("input[value='abusive_chat']")
     greta.click("#report-send")
     expect(greta.locator("#report-error")).to_have_text(
@@ -119,6 +120,6 @@ def test_a_silenced_account_s_chat_says_until_when_in_place_of_its_input(
     note = hugo.locator("#chat-note")
     expect(note).to_contain_text("Оператор сервера запретил вашей учётной записи писать в чатах до ")
     assert "T" not in note.inner_text().rsplit(" до ", 1)[1]  # the moment worded, not the server's ISO
-    assert hugo.locator("#chat-form").is_hidden()
+    expect(hugo.locator("#chat-form")).to_be_hidden()
     hugo.screenshot(path=str(SHOTS / "silenced-phone-ru.png"), full_page=True)
     assert not hugo.errors

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import httpx
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import ARTIFACTS, OVERFLOW, LivePage, present, review_of_a_finished_game
 
 #: The replay's step caption and its log's current line, read together.
@@ -21,13 +21,13 @@ def goes_to(page: LivePage, step: int) -> None:
     the log's current line name the same move."""
     page.wait_for_function(
         "(step) => document.querySelector('#replay-step').value === String(step)"
-        " && document.querySelector('#replay-label').textContent.includes('Judged here')",
+        " && document.querySelector('#replay-label')?.textContent.includes('Judged here')",
         arg=step,
     )
     _, label, current = page.evaluate(STEP)
     assert label.split("Judged here: ", 1)[1] in current, (label, current)
     point = page.locator(f'#review-graph .review-point[data-step="{step}"]')
-    assert point.get_attribute("aria-current") == "step"
+    expect(point).to_have_attribute("aria-current", "step")
 
 
 def test_the_graph_has_a_point_per_decision_and_a_click_goes_to_it(
@@ -35,7 +35,7 @@ def test_the_graph_has_a_point_per_decision_and_a_click_goes_to_it(
 ) -> None:
     page = review_of_a_finished_game(browser, live_server)
     game_id = page.url.split("/game/")[1].split("/")[0]
-    review = httpx.get(f"{page.base_url}/api/games/{game_id}/review").json()
+    review = httpx.get(f"{page.base_url}/api/games/{game_id}/review", timeout=30).json()
     valued = [move for move in review["moves"] if "value" in move]
     graph = page.locator("#review-graph")
     points = graph.locator(".review-point")
@@ -44,7 +44,7 @@ def test_the_graph_has_a_point_per_decision_and_a_click_goes_to_it(
         move["index"] for move in valued
     ]
     # In a 2-player game both seats have a line (the AI's mirrors the human's), named in the legend.
-    assert graph.locator("polyline.review-line").count() == 2
+    expect(graph.locator("polyline.review-line")).to_have_count(2)
     assert (graph.locator("svg[role=img]").get_attribute("aria-label") or "").startswith(
         "Win chance over the game: "
     )
@@ -54,7 +54,7 @@ def test_the_graph_has_a_point_per_decision_and_a_click_goes_to_it(
     )
     assert len(names) == 2 and all(names)
     figure = round(review["accuracy"]["0"])
-    assert page.locator("#review-accuracy").text_content() == f"Accuracy: {names[0]} {figure} %"
+    expect(page.locator("#review-accuracy")).to_have_text(f"Accuracy: {names[0]} {figure} %")
 
     # A marked decision's point, clicked where it is drawn (a turn's two decisions are a few pixels
     # apart: the click goes to the nearest point).

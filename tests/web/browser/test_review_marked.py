@@ -4,7 +4,7 @@ spoke of the next move, the move played was never drawn, and a better placement 
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import ARTIFACTS, review_of_a_finished_game, to_next_marked_move
 
 
@@ -20,11 +20,11 @@ def test_a_marked_move_shows_the_move_played_beside_the_better_one(
         judged = label.split("Judged here: ", 1)[1]
         assert note.startswith(judged), (label, note)  # the caption names the move the verdict judges
         assert current.count() == 1 and judged in (current.text_content() or "")
-        assert current.locator(".review-mark").count() == 1
+        expect(current.locator(".review-mark")).to_have_count(1)
         if "marked on the board" not in note:
             continue
         # Both moves on the board: the one played (orange) and the better one (blue).
-        assert page.locator("#board .played-mark, #board .domino.played").count() == 1
+        expect(page.locator("#board .played-mark, #board .domino.played")).to_have_count(1)
         assert page.locator("#board .hint-mark, #board .domino.hinted").count() >= 1
         if judged.startswith("You placed"):
             # The better placement is the domino drawn in its terrains, not an empty outline.

@@ -14,6 +14,7 @@ from tests.web.browser.pages import (
     axe_violations,
     new_page,
     present,
+    starting,
 )
 
 
@@ -47,15 +48,15 @@ def test_the_scorer_keeps_a_refusal_when_the_square_before_is_counted_after_it(p
             break
         page.wait_for_timeout(50)
     lay(page, [], ["0,4"])  # six columns wide: refused at once
-    assert page.locator("#scorer-error").text_content() == "The kingdom must fit in a 5 × 5 square"
+    expect(page.locator("#scorer-error")).to_have_text("The kingdom must fit in a 5 × 5 square")
     assert len(held) == 1
     held[0].continue_()
     page.unroute("**/api/score")
     scorer_total(page, 2 + 3 * 3)
-    assert page.locator("#scorer-error").text_content() == "The kingdom must fit in a 5 × 5 square"
+    expect(page.locator("#scorer-error")).to_have_text("The kingdom must fit in a 5 × 5 square")
     lay(page, [], ["-1,1"])  # a square laid since: the refusal has had its say
     scorer_total(page, 2 + 4 * 4)
-    assert page.locator("#scorer-error").text_content() == ""
+    expect(page.locator("#scorer-error")).to_have_text("")
 
 
 @pytest.mark.parametrize(
@@ -99,7 +100,7 @@ def test_a_bonus_at_zero_says_why_and_the_duel_power_reads_as_words(
     page.select_option("#score-domains", "S")
     scorer_total(page, 1 + 3)
     bonus = page.locator("#scorer-sheet tbody tr:not(.region-row):not(.total) td").first
-    assert bonus.inner_text() == domains
+    expect(bonus).to_have_text(domains, use_inner_text=True)
     assert not page.errors, page.errors
 
 
@@ -113,7 +114,7 @@ def test_the_scorer_opens_ready_to_lay_the_first_terrain(page: LivePage) -> None
     assert page.locator("#palette button.brush.on").evaluate_all(chosen) == ["W", "n0"]
     page.click('g.cell[data-square="0,1"]')
     page.wait_for_selector('g.cell[data-square="0,1"] use')
-    assert page.locator("#scorer-text").input_value() == "C W0"
+    expect(page.locator("#scorer-text")).to_have_value("C W0")
     page.select_option("#scorer-game", "duel")
     assert page.locator("#palette button.brush.on").evaluate_all(chosen) == ["D", "n0"]
     assert not page.errors
@@ -129,12 +130,12 @@ def test_the_scorer_counts_a_kingdom_laid_square_by_square(page: LivePage) -> No
     lay(page, ["M", "n2"], ["1,0", "1,1"])
     scorer_total(page, 3 * 3 + 2 * 4)
     rows = page.locator("#scorer-sheet tr.region-row")
-    assert rows.count() == 2
+    expect(rows).to_have_count(2)
     # Each line's name is capitalised (the words are lower case, made to stand in a sentence).
     assert [row.inner_text().split()[0] for row in rows.all()] == ["Wheat", "Mine"]
     rows.first.hover()
-    assert page.locator("svg.scorer-grid.lit-region g.lit").count() == 3
-    assert page.locator("#scorer-rule").inner_text() == "Points = Squares × Crowns"
+    expect(page.locator("svg.scorer-grid.lit-region g.lit")).to_have_count(3)
+    expect(page.locator("#scorer-rule")).to_have_text("Points = Squares × Crowns", use_inner_text=True)
     # A region without a crown is listed too, at 0: a table player looks for each region laid
     # (a crownless forest missing from the sheet reads as a mistake).
     lay(page, ["L", "n0"], ["-1,-1", "-1,0"])
@@ -162,8 +163,8 @@ def test_the_scorer_counts_a_kingdom_laid_square_by_square(page: LivePage) -> No
     assert page.evaluate("document.activeElement.dataset.square") == "1,2"
     # A fourth mine with 2 crowns: the box has three. Refused, the piece named in words.
     lay(page, [], ["-1,0"])
-    page.wait_for_function("document.querySelector('#scorer-error').textContent.length > 0")
-    assert page.locator("#scorer-error").text_content() == "The box has only 3 of these: Mine, 2 × crown"
+    page.wait_for_function("document.querySelector('#scorer-error')?.textContent.length > 0")
+    expect(page.locator("#scorer-error")).to_have_text("The box has only 3 of these: Mine, 2 × crown")
     assert [e for e in page.errors if "422" in e] == page.errors and len(page.errors) == 1, page.errors
     page.errors.clear()  # the server's refusal of the fourth mine, which the console reports
     lay(page, ["empty"], ["-1,0", "1,2"])
@@ -178,15 +179,15 @@ def test_the_scorer_counts_a_kingdom_laid_square_by_square(page: LivePage) -> No
     scorer_total(page, 14)
     # Too wide for the frame: refused with the reason, in words, and the squares out of reach shaded.
     lay(page, ["W", "n0"], ["0,2", "0,3", "0,4"])
-    page.wait_for_function("document.querySelector('#scorer-error').textContent.length > 0")
-    assert page.locator("#scorer-error").text_content() == "The kingdom must fit in a 5 × 5 square"
+    page.wait_for_function("document.querySelector('#scorer-error')?.textContent.length > 0")
+    expect(page.locator("#scorer-error")).to_have_text("The kingdom must fit in a 5 × 5 square")
     laid = page.locator("#scorer-text").input_value()
     castle_row = next(row.split() for row in laid.splitlines() if "C" in row.split())
     assert castle_row == ["M2", "C", "M2", "W0", "W0"], laid
     lay(page, ["W", "n0"], ["1,0"])  # within the frame: laid, and the reason goes
     page.wait_for_function("document.querySelector('#scorer-error').textContent === ''")
     lay(page, ["empty"], ["1,0"])
-    assert page.locator('g.cell[data-square="0,-3"] rect[fill="#d6ceb8"]').count() == 1
+    expect(page.locator('g.cell[data-square="0,-3"] rect[fill="#d6ceb8"]')).to_have_count(1)
     # Duel: crosses, and the "+3 per domain" power.
     page.select_option("#scorer-game", "duel")
     lay(page, ["S", "n1"], ["0,1"])
@@ -203,7 +204,7 @@ def test_the_scorer_counts_a_kingdom_laid_square_by_square(page: LivePage) -> No
     assert page.locator("#scorer-text").input_value().split() == ["H", "G0m", "D0@HU"]
     # The hunter's line is named by the engine's rule and figures, and lights the hunter's square.
     page.locator("#scorer-sheet tr.region-row", has_text="Hunter").hover()
-    assert page.locator('svg.scorer-grid.lit-region g.lit[data-square="0,2"]').count() == 1
+    expect(page.locator('svg.scorer-grid.lit-region g.lit[data-square="0,2"]')).to_have_count(1)
     page.mouse.move(0, 0)
     # A choice left on the brush from another terrain is never laid unseen: the warrior chosen on
     # the desert stays off the volcano (choosing the volcano takes him off the brush); a fire
@@ -211,10 +212,10 @@ def test_the_scorer_counts_a_kingdom_laid_square_by_square(page: LivePage) -> No
     lay(page, ["caveman-W1", "V", "n2"], ["1,0"])
     lay(page, ["D", "n1", "marker1"], ["1,1"])
     lay(page, ["caveman-HU", "n1"], ["1,2"])
-    page.wait_for_function("document.querySelector('#scorer-text').value.split('\\n').length === 2")
+    page.wait_for_function("document.querySelector('#scorer-text')?.value.split('\\n').length === 2")
     assert page.locator("#scorer-text").input_value().splitlines()[1].split() == ["V2", "D0*1", "D1"]
     scorer_total(page, 3 + 3 * 2)  # and a desert of 3 squares with 2 fires
-    assert page.locator("#scorer-error").text_content() == ""
+    expect(page.locator("#scorer-error")).to_have_text("")
     page.screenshot(path=str(ARTIFACTS / "scorer-origins.png"), full_page=True)
     page.set_viewport_size({"width": 390, "height": 844})
     assert page.evaluate(OVERFLOW) == []
@@ -234,8 +235,12 @@ def test_the_scorer_says_click_to_a_mouse_and_tap_to_a_finger(browser: Browser, 
     for page in (laptop, phone):
         page.goto(live_server + "/score")
         page.wait_for_selector("#palette")
-    assert laptop.inner_text("#scorer-how").startswith("Choose what to lay, then click the squares")
-    assert phone.inner_text("#scorer-how").startswith("Choose what to lay, then tap the squares")
+    expect(laptop.locator("#scorer-how")).to_have_text(
+        starting("Choose what to lay, then click the squares"), use_inner_text=True
+    )
+    expect(phone.locator("#scorer-how")).to_have_text(
+        starting("Choose what to lay, then tap the squares"), use_inner_text=True
+    )
     assert not laptop.errors and not phone.errors
 
 
@@ -266,7 +271,7 @@ def test_the_scorer_counts_the_origins_rulebook_s_hunters_laid_square_by_square(
     scorer_total(page, 18 + 5)
     assert page.locator("#scorer-text").input_value().splitlines()[-1].split() == ["H", "Q0k", "V2@SC"]
     assert present(page.locator('g.cell[data-square="0,2"]').get_attribute("aria-label")).endswith("Sculptor")
-    assert page.locator("#scorer-error").text_content() == ""
+    expect(page.locator("#scorer-error")).to_have_text("")
     page.screenshot(path=str(ARTIFACTS / "scorer-origins-hunters.png"), full_page=True)
     assert not page.errors, page.errors
 
@@ -297,7 +302,7 @@ def test_a_table_of_three_is_scored_and_ranked_by_the_games_tie_breaks(page: Liv
     cleared by "Start again" once confirmed; on a 360 px phone the tabs and totals stay in their cards."""
     page.goto(page.base_url + "/score")
     page.wait_for_selector("#palette")
-    assert page.locator("#scorer-totals-card").is_hidden()  # one kingdom: no table yet
+    expect(page.locator("#scorer-totals-card")).to_be_hidden()  # one kingdom: no table yet
     page.fill("#player-name", "Anna")
     lay(page, ["W", "n1"], ["0,1", "0,2"])  # wheat: 2 squares x 2 crowns
     scorer_total(page, 4)
@@ -335,17 +340,18 @@ def test_a_table_of_three_is_scored_and_ranked_by_the_games_tie_breaks(page: Liv
     page.click("#player-tab-0")
     scorer_total(page, 14)
     assert page.locator("#scorer-text").input_value().split() == ["C", "W1", "W1"]
-    assert page.input_value("#player-name") == "Anna"
+    expect(page.locator("#player-name")).to_have_value("Anna")
     page.screenshot(path=str(ARTIFACTS / "scorer-table.png"), full_page=True)
     page.reload()  # the whole table is kept in this browser
     page.wait_for_function("document.querySelector('#scorer-winner')?.textContent === 'Boris wins.'")
-    assert page.locator(".player-tab").count() == 3 and page.input_value("#player-name") == "Anna"
+    expect(page.locator(".player-tab")).to_have_count(3)
+    expect(page.locator("#player-name")).to_have_value("Anna")
     # The tabs as a keyboard goes through them: the arrows move to the next player's kingdom.
     page.focus("#player-tab-0")
     page.keyboard.press("ArrowRight")
     page.wait_for_function("document.activeElement?.id === 'player-tab-1'")
-    assert page.input_value("#player-name") == "Boris"
-    assert page.get_attribute("#scorer-kingdom", "aria-labelledby") == "player-tab-1"
+    expect(page.locator("#player-name")).to_have_value("Boris")
+    expect(page.locator("#scorer-kingdom")).to_have_attribute("aria-labelledby", "player-tab-1")
     scorer_total(page, 14)
     page.set_viewport_size({"width": 360, "height": 740})
     assert page.evaluate(OVERFLOW) == []
@@ -355,21 +361,22 @@ def test_a_table_of_three_is_scored_and_ranked_by_the_games_tie_breaks(page: Liv
     page.locator("#scorer-totals-card").scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / "scorer-table-360.png"), full_page=True)
     page.click("#scorer-clear")  # the confirmation refused (Playwright dismisses it): nothing lost
-    assert page.locator(".player-tab").count() == 3
+    expect(page.locator(".player-tab")).to_have_count(3)
     page.once("dialog", lambda dialog: dialog.accept())
     page.click("#scorer-clear")
     page.wait_for_function("document.querySelectorAll('.player-tab').length === 1")
     scorer_total(page, 10)  # an empty kingdom, Middle Kingdom still chosen
-    assert page.locator("#scorer-totals-card").is_hidden() and page.input_value("#player-name") == ""
+    expect(page.locator("#scorer-totals-card")).to_be_hidden()
+    expect(page.locator("#player-name")).to_have_value("")
     # Duel is for two: no third player; a refusal of the table names the player it concerns.
     page.select_option("#scorer-game", "duel")
     page.select_option("#score-domains", "S")
     page.click("#player-add")
-    assert page.locator("#player-add").count() == 0
+    expect(page.locator("#player-add")).to_have_count(0)
     page.select_option("#score-domains", "S")
     power = 'Player 2: Player 1 already has the "+3 per domain" power: one player alone gains a power'
     page.wait_for_selector("#scorer-table-error")
-    assert page.locator("#scorer-table-error").text_content() == power
+    expect(page.locator("#scorer-table-error")).to_have_text(power)
     assert [e for e in page.errors if "422" in e] == page.errors and len(page.errors) == 1, page.errors
     page.errors.clear()  # the server's refusal, which the console reports
 
@@ -384,7 +391,7 @@ def test_an_origins_table_is_laid_on_the_frame_its_player_count_plays_on(
     page.goto(live_server + "/score")
     page.wait_for_selector("#palette")
     page.select_option("#scorer-game", "origins")
-    assert page.input_value("#score-frame") == "5"
+    expect(page.locator("#score-frame")).to_have_value("5")
     page.tap("#player-add")
     page.wait_for_function("document.querySelector('#score-frame')?.value === '7'")
     page.wait_for_selector("#scorer-winner")
@@ -394,10 +401,10 @@ def test_an_origins_table_is_laid_on_the_frame_its_player_count_plays_on(
     page.wait_for_function("document.querySelector('#score-frame')?.value === '5'")
     page.wait_for_selector("#scorer-table-error")
     refused = "Player 2: The territory must fit in a 5 × 5 square"  # 5x5 at three: too wide
-    assert page.locator("#scorer-table-error").text_content() == refused
+    expect(page.locator("#scorer-table-error")).to_have_text(refused)
     page.tap("#player-remove")
     page.wait_for_function("document.querySelector('#scorer-winner')?.textContent === 'Player 2 wins.'")
-    assert page.input_value("#score-frame") == "7"
+    expect(page.locator("#score-frame")).to_have_value("7")
     page.screenshot(path=str(ARTIFACTS / "scorer-origins-two.png"), full_page=True)
     assert [e for e in page.errors if "422" in e] == page.errors, page.errors
 
@@ -435,10 +442,10 @@ def test_a_screen_reader_hears_the_winner_change_and_moves_through_the_tabs(page
     page.focus("#player-tab-2")
     page.keyboard.press("Home")
     page.wait_for_function("document.activeElement?.id === 'player-tab-0'")
-    assert page.input_value("#player-name") == "Anna"
+    expect(page.locator("#player-name")).to_have_value("Anna")
     page.keyboard.press("End")
     page.wait_for_function("document.activeElement?.id === 'player-tab-2'")
-    assert page.get_attribute("#player-tab-2", "aria-selected") == "true"
+    expect(page.locator("#player-tab-2")).to_have_attribute("aria-selected", "true")
     assert not page.errors, page.errors
 
 
@@ -455,7 +462,8 @@ def test_a_table_is_held_to_the_players_the_mighty_duel_allows(page: LivePage) -
     page.click("#score-mighty_duel")
     why = "The Mighty Duel is for 2 players at most: first remove Player 3 and Player 4."
     expect(page.locator("#score-option-why")).to_have_text(why)
-    assert not page.is_checked("#score-mighty_duel") and page.is_checked("#score-middle_kingdom")
+    expect(page.locator("#score-mighty_duel")).not_to_be_checked()
+    expect(page.locator("#score-middle_kingdom")).to_be_checked()
     page.set_viewport_size({"width": 360, "height": 740})
     assert page.evaluate(OVERFLOW) == []
     page.screenshot(path=str(ARTIFACTS / "scorer-mighty-duel-refused-360.png"), full_page=True)
@@ -472,7 +480,7 @@ def test_a_table_is_held_to_the_players_the_mighty_duel_allows(page: LivePage) -
     page.screenshot(path=str(ARTIFACTS / "scorer-mighty-duel.png"), full_page=True)
     add.click(force=True)  # a phone shows no title: pressed, it says why (aria-disabled: still pressable)
     expect(page.locator("#player-add-why")).to_have_text("The Mighty Duel is for 2 players at most")
-    assert page.locator(".player-tab").count() == 2
+    expect(page.locator(".player-tab")).to_have_count(2)
     refused = {"code": "table_option_players", "values": {"n": 3, "option": "mighty_duel", "most": 2}}
     words = page.evaluate(
         "async (p) => (await import(staticBase + 'scorer-words.js')).scorerErrorWords(p, 'kingdomino')",

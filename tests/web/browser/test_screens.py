@@ -5,7 +5,7 @@ the end screen.
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import (
     ARTIFACTS,
     AXE,
@@ -21,6 +21,7 @@ from tests.web.browser.pages import (
     new_page,
     play_by_clicking_board,
     present,
+    starting,
     wait_for_new_log,
 )
 
@@ -78,8 +79,8 @@ def test_phone_shows_the_lines_and_your_kingdom_on_the_first_screen(
     page.screenshot(path=str(ARTIFACTS / "phone-kingdomino-4.png"))
     # The three opponents are one tap away: a tab each, one kingdom shown at a time.
     tabs = page.locator(".opponent-tabs [role=tab]")
-    assert tabs.count() == 3
-    assert page.locator(".others-col .kingdom:visible").count() == 1
+    expect(tabs).to_have_count(3)
+    expect(page.locator(".others-col .kingdom:visible")).to_have_count(1)
     tabs.nth(2).click()
     page.wait_for_function(
         "document.querySelectorAll('[role=tab]')[2].getAttribute('aria-selected') === 'true'"
@@ -132,8 +133,10 @@ def test_on_a_phone_every_square_to_play_is_a_fingers_width_on_the_first_screen(
         seen += len(found["whole"])
         if not tapped and page.locator("svg g.legal.anchor").count():
             # A finger's words (tap, no keyboard shortcut), and tap, tap again to turn, "Place here".
-            assert page.locator("#rotate").inner_text() == "⟳ Rotate"
-            assert page.locator("#ghost-info").inner_text().startswith("Tap a highlighted square")
+            expect(page.locator("#rotate")).to_have_text("⟳ Rotate", use_inner_text=True)
+            expect(page.locator("#ghost-info")).to_have_text(
+                starting("Tap a highlighted square"), use_inner_text=True
+            )
             anchor = page.locator("svg g.legal.anchor").first
             anchor.tap()
             placing = page.locator("#ghost-info").inner_text()
@@ -148,7 +151,7 @@ def test_on_a_phone_every_square_to_play_is_a_fingers_width_on_the_first_screen(
             break
     assert seen > 0
     if game == "kingdomino" and options:
-        assert page.locator(".kingdom.mine svg.big.zoomed").count() == 1
+        expect(page.locator(".kingdom.mine svg.big.zoomed")).to_have_count(1)
     if players == 2:  # the one opponent's kingdom across the screen, not in half of it
         page.wait_for_selector("#your-turn, #winner")  # not in the middle of the AI's redrawing
         assert present(page.locator(".others-col svg.small-map").bounding_box())["width"] >= 300
@@ -239,7 +242,7 @@ def test_a_line_of_four_dominoes_stays_one_line_on_a_laptop(
     play_by_clicking_board(page, 2)
     for line in range(page.locator(".rows ol.dominoes").count()):
         dominoes = page.locator(".rows ol.dominoes").nth(line).locator(".domino")
-        assert dominoes.count() == 4
+        expect(dominoes).to_have_count(4)
         tops = {round(present(dominoes.nth(i).bounding_box())["y"]) for i in range(4)}
         assert len(tops) == 1, f"line {line} wraps: {tops}"
         assert present(dominoes.first.locator("svg.domino-pic").bounding_box())["width"] >= 60
@@ -268,7 +271,7 @@ def four_dice_share_a_line_with_their_castle_bonus(page: LivePage, width: int) -
         play_by_clicking_board(page, 1)
     bonus = page.locator(".bonus-choice").first
     assert present(bonus.get_attribute("aria-label")).startswith("Castle bonus"), "a castle bonus is named"
-    assert bonus.locator("svg").count() == 2, "a castle bonus is pictured: castle and cross"
+    expect(bonus.locator("svg"), "a castle bonus is pictured: castle and cross").to_have_count(2)
     assert bonus.locator(".choice-words").is_visible() == (width > 640), "a bonus's words where there is room"
     tops = {round(present(page.locator(".die-slot").nth(i).bounding_box())["y"]) for i in range(4)}
     assert len(tops) == 1, f"the four dice share a line: {tops}"
@@ -323,7 +326,7 @@ def test_on_a_phone_the_guided_games_tip_leaves_your_kingdom_on_the_first_screen
         play_by_clicking_board(page, 1)
         page.wait_for_selector("#your-turn")
     page.evaluate("scrollTo(0, 0)")
-    assert page.locator("#guide-tip").is_visible()
+    expect(page.locator("#guide-tip")).to_be_visible()
     status = page.locator("#status")
     assert present(status.bounding_box())["height"] <= 1, "the status line still takes its room above the tip"
     assert status.text_content(), "the status line is gone for screen readers too"
@@ -426,7 +429,7 @@ def test_on_a_laptop_the_end_screen_shows_the_finished_kingdom_whole(
         assert board["y"] + board["height"] <= 768, f"the kingdom ends at {board['y'] + board['height']}"
         if game != "duel":
             # "The game is over" stood alone in the middle column, between the kingdoms: they close up.
-            assert not page.locator("#round-info").count()
+            expect(page.locator("#round-info")).to_have_count(0)
             mine = present(page.locator("#board .mine-col").bounding_box())
             other = present(page.locator("#board .others-col").bounding_box())
             assert other["x"] - (mine["x"] + mine["width"]) < 20, (mine, other)
@@ -444,7 +447,7 @@ def test_on_a_phone_a_dynastys_ranking_fits_the_screen(
     388-456 px wide in a card of 374 and the page scrolled sideways. Its cells are narrower there."""
     page = new_page(browser, live_server, 390, 844, locale=language, touch=True)
     ai_game_to_its_end(page, players=3, dynasty=True)
-    assert page.locator("#ranking th.game-score").count() == 3
+    expect(page.locator("#ranking th.game-score")).to_have_count(3)
     fits = page.evaluate(
         "() => document.querySelector('table.ranking').getBoundingClientRect().right"
         " <= document.querySelector('.ranking-box').getBoundingClientRect().right + 0.5"
@@ -459,16 +462,16 @@ def a_kept_opponents_kingdom_leaves_the_phones_tabs_when_the_window_widens(page:
     """The opponents' kingdoms are kept from one state to the next (redraw-in-place.js); on a phone
     each is a tab's panel, all but one hidden. A window widened to a laptop's shows them all side by side
     again at the next state, not still hidden as a phone's tabs had left them."""
-    assert page.locator(".opponent-tab").count() == 3, "a phone's tab for each opponent"
+    expect(page.locator(".opponent-tab"), "a phone's tab for each opponent").to_have_count(3)
     page.locator(".opponent-tab").nth(2).click()
     shown = page.evaluate("[...document.querySelectorAll('.others-col .kingdom')].map((c) => !c.hidden)")
     assert shown == [False, False, True], f"the third tab's kingdom alone is shown: {shown}"
     page.set_viewport_size({"width": 1366, "height": 900})
     play_by_clicking_board(page, 1)
     page.wait_for_selector("#your-turn")
-    assert page.locator(".opponent-tab").count() == 0, "a laptop's window has no tabs"
+    expect(page.locator(".opponent-tab"), "a laptop's window has no tabs").to_have_count(0)
     cards = page.locator(".others-col .kingdom")
-    assert cards.count() == 3, "the three opponents' kingdoms are kept"
+    expect(cards, "the three opponents' kingdoms are kept").to_have_count(3)
     for index in range(3):
         visible = cards.nth(index).is_visible() and cards.nth(index).get_attribute("role") is None
         assert visible, f"kingdom {index} is shown again on a laptop, no tab's panel"

@@ -10,7 +10,7 @@ import secrets
 from typing import Any
 
 import httpx
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import (
     ARTIFACTS,
     LivePage,
@@ -87,25 +87,31 @@ def test_the_lobby_puts_your_games_first_marks_the_others_and_filters_them(
         page.wait_for_selector(f"#open-list li.not-yours[data-id='{narrow}']")
         assert lines(page) == [casual, wide, narrow], "the games this page may join come first"
         mark = page.locator(f"li[data-id='{narrow}']")
-        assert "Ratings 1,800 to 2,000" in mark.inner_text()
-        assert mark.locator(".not-yours-why").inner_text() == "Not for you: your rating is 1,500"
-        assert mark.locator("button.join").count() == 0
-        assert page.locator(f"li[data-id='{wide}'] button.join").count() == 1
+        expect(mark).to_contain_text("Ratings 1,800 to 2,000", use_inner_text=True)
+        expect(mark.locator(".not-yours-why")).to_have_text(
+            "Not for you: your rating is 1,500", use_inner_text=True
+        )
+        expect(mark.locator("button.join")).to_have_count(0)
+        expect(page.locator(f"li[data-id='{wide}'] button.join")).to_have_count(1)
         said = page.locator("#open-filters-said")
-        assert said.inner_text() == "Filters: none. Shown: 3 of 3"
+        expect(said).to_have_text("Filters: none. Shown: 3 of 3", use_inner_text=True)
         said.click()
         assert axe_violations(page) == [], "the marked games and the open filters, to a screen reader"
         page.select_option("#filter-game", "duel|")
         page.wait_for_function("document.querySelectorAll('#open-list li').length === 2")
-        assert said.inner_text() == "Filters: Kingdomino Duel. Shown: 2 of 3"
+        expect(said).to_have_text("Filters: Kingdomino Duel. Shown: 2 of 3", use_inner_text=True)
         page.check("#filter-joinable")
         page.wait_for_function("document.querySelectorAll('#open-list li').length === 1")
         assert lines(page) == [wide]
-        assert said.inner_text() == "Filters: Kingdomino Duel, Only games I may join. Shown: 1 of 3"
+        expect(said).to_have_text(
+            "Filters: Kingdomino Duel, Only games I may join. Shown: 1 of 3", use_inner_text=True
+        )
         page.screenshot(path=str(ARTIFACTS / "seek-ranges-filters-laptop.png"), full_page=True)
         page.reload()  # kept in this browser
         page.wait_for_selector(f"#open-list li[data-id='{wide}']")
-        assert said.inner_text() == "Filters: Kingdomino Duel, Only games I may join. Shown: 1 of 3"
+        expect(said).to_have_text(
+            "Filters: Kingdomino Duel, Only games I may join. Shown: 1 of 3", use_inner_text=True
+        )
         said.click()
         page.select_option("#filter-clock", "none")
         page.wait_for_selector("#none-filtered:not([hidden])")
@@ -116,12 +122,15 @@ def test_the_lobby_puts_your_games_first_marks_the_others_and_filters_them(
         guest = lobby(browser, base, None, 360, 740)
         guest.wait_for_selector(f"#open-list li.not-yours[data-id='{wide}']")
         assert lines(guest) == [casual, narrow, wide]  # the others in their order: the oldest first
-        assert guest.locator(f"li[data-id='{wide}'] .not-yours-why").inner_text() == "Log in to join"
+        expect(guest.locator(f"li[data-id='{wide}'] .not-yours-why")).to_have_text(
+            "Log in to join", use_inner_text=True
+        )
         assert guest.locator(".rating-range:visible").count() == 0, (
             "a guest has no rating to make a range around"
         )
         guest_said = guest.locator("#open-filters-said")
-        assert guest_said.is_visible() and guest_said.inner_text() == "Filters: none. Shown: 3 of 3"
+        expect(guest_said).to_be_visible()
+        expect(guest_said).to_have_text("Filters: none. Shown: 3 of 3", use_inner_text=True)
         guest.locator("#open-games").scroll_into_view_if_needed()
         guest.screenshot(path=str(ARTIFACTS / "seek-ranges-guest-phone.png"))
         width = guest.evaluate("document.documentElement.scrollWidth")
@@ -141,7 +150,7 @@ def test_the_new_game_form_opens_a_game_with_a_range_around_your_rating(
             page.select_option("#seat-1", "open")
             page.wait_for_selector("#open-options:not([hidden]) .rating-range:not([hidden])")
             page.select_option("#ai-fill", "")
-            assert page.locator("#range-low").is_disabled()
+            expect(page.locator("#range-low")).to_be_disabled()
             page.check("#range-on")
             page.select_option("#range-low", "-200")
             page.select_option("#range-high", "300")
@@ -153,7 +162,9 @@ def test_the_new_game_form_opens_a_game_with_a_range_around_your_rating(
             game_id = game_page_id(page)
             said = page.locator("#waiting-range")
             said.wait_for()
-            assert said.inner_text() == "Ratings 1,520 to 2,020.", "the waiting game's page says its range"
+            expect(said, "the waiting game's page says its range").to_have_text(
+                "Ratings 1,520 to 2,020.", use_inner_text=True
+            )
             page.screenshot(path=str(ARTIFACTS / f"seek-ranges-waiting-{shot}.png"))
             games = httpx.get(f"{base}/api/open-games", timeout=30).json()["games"]
             listed = next(game for game in games if game["id"] == game_id)

@@ -8,14 +8,14 @@ from __future__ import annotations
 import secrets
 
 import httpx
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import ARTIFACTS, LivePage, axe_violations, log_in_new, new_page
 
 
 def challenger(base: str) -> tuple[httpx.Client, str]:
     """A new account's client, logged in, its requests from the app's own origin; and its name."""
     name = f"Chal{secrets.token_hex(3)}"
-    client = httpx.Client(base_url=base, headers={"Origin": base})
+    client = httpx.Client(base_url=base, headers={"Origin": base}, timeout=30)
     made = client.post("/api/accounts", json={"name": name, "password": "a long enough password"})
     assert made.status_code == 201, made.text
     return client, name
@@ -36,7 +36,7 @@ def test_a_host_plays_three_challengers_from_the_simul_page(browser: Browser, li
     for client in players:
         assert client.post(f"/api/simuls/{simul_id}/apply").status_code == 200
     host.locator(".simul-entrant").nth(2).wait_for()  # read again by itself
-    assert host.get_by_role("button", name=f"Decline {names[2]}").is_visible()
+    expect(host.get_by_role("button", name=f"Decline {names[2]}")).to_be_visible()
     host.screenshot(path=str(ARTIFACTS / "simul-open-desktop.png"), full_page=True)
     assert axe_violations(host) == []
     # The host's phone: the list with the form, then the simul's players with their answers.
@@ -63,9 +63,11 @@ def test_a_host_plays_three_challengers_from_the_simul_page(browser: Browser, li
     boards = host.locator(".simul-board")
     drawn = "() => document.querySelectorAll('.simul-board.to-move .simul-mini svg').length === 6"
     host.wait_for_function(drawn)
-    assert boards.count() == 3
+    expect(boards).to_have_count(3)
     assert all(text == "Your move" for text in host.locator(".simul-to-move").all_inner_texts())
-    assert host.locator("#simul-results").inner_text() == f"{host_name}: wins 0 · draws 0 · losses 0"
+    expect(host.locator("#simul-results")).to_have_text(
+        f"{host_name}: wins 0 · draws 0 · losses 0", use_inner_text=True
+    )
     host.screenshot(path=str(ARTIFACTS / "simul-host-desktop.png"), full_page=True)
     assert axe_violations(host) == []
     phone.goto(f"{live_server}/simul/{simul_id}")
@@ -95,8 +97,8 @@ def test_a_host_plays_three_challengers_from_the_simul_page(browser: Browser, li
     assert resigned.status_code == 200, resigned.text
     host.wait_for_function("() => document.querySelector('#simul-results')?.textContent.includes('wins 1')")
     ended = host.locator(f".simul-board[data-game='{game['id']}']")
-    assert ended.locator(".simul-result").inner_text() == "Host won"
-    assert host.locator(".simul-board.to-move").count() == 2
+    expect(ended.locator(".simul-result")).to_have_text("Host won", use_inner_text=True)
+    expect(host.locator(".simul-board.to-move")).to_have_count(2)
     # A board opens its game, the host's seat kept for the page; the game leads back to the simul.
     host.locator(".simul-board.to-move").first.click()
     host.wait_for_url(f"{live_server}/game/*")
@@ -112,7 +114,9 @@ def test_a_host_plays_three_challengers_from_the_simul_page(browser: Browser, li
                 headers={"Origin": live_server},
             )
     host.wait_for_function("() => document.querySelector('#simul-status')?.textContent === 'Over'")
-    assert host.locator("#simul-results").inner_text() == f"{host_name}: wins 1 · draws 0 · losses 2"
+    expect(host.locator("#simul-results")).to_have_text(
+        f"{host_name}: wins 1 · draws 0 · losses 2", use_inner_text=True
+    )
     assert host.errors == [] and phone.errors == [] and boris.errors == []
 
 
@@ -183,7 +187,7 @@ def test_the_host_reads_the_boards_at_a_glance_and_goes_board_to_board(
     host.locator("body").press("n")
     host.wait_for_url(f"{live_server}/game/{games[2]['id']}")
     host.wait_for_selector("#your-turn")
-    assert host.locator("#simul-next").count() == 0, "not before the host's move is played"
+    expect(host.locator("#simul-next"), "not before the host's move is played").to_have_count(0)
     phone.goto(f"{live_server}/simul/{simul_id}")
     phone.locator(".simul-board").nth(1).click()
     phone.locator("#simul-next").wait_for()
@@ -205,7 +209,7 @@ def test_the_host_reads_the_boards_at_a_glance_and_goes_board_to_board(
     challenger_page.goto(f"{live_server}/")
     challenger_page.click("#inbox-bell")
     entry = challenger_page.locator("#inbox-list li[data-kind=simul_started] a")
-    assert f"{host_name}'s simul has started: play your game" in entry.inner_text()
+    expect(entry).to_contain_text(f"{host_name}'s simul has started: play your game", use_inner_text=True)
     challenger_page.screenshot(path=str(ARTIFACTS / "simul2-inbox-phone.png"))
     entry.click()
     challenger_page.wait_for_url(f"{live_server}/game/{games[1]['id']}*")

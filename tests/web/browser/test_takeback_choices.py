@@ -10,9 +10,9 @@ from typing import Any
 from urllib.parse import quote
 
 import httpx
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from sqlalchemy import update
-from tests.web.browser.pages import ARTIFACTS, LivePage, call_off, log_in_new, new_page, present
+from tests.web.browser.pages import ARTIFACTS, LivePage, call_off, ending, log_in_new, new_page
 from tests.web.browser.test_seek_ranges import lobby, opened, rated
 from tests.web.conftest import QUICK, free_port, live_app, served_in_a_thread
 
@@ -69,7 +69,7 @@ def test_a_challenge_without_takebacks_says_so_to_the_challenged(browser: Browse
     boris.click("#inbox-bell")
     told = boris.locator("#inbox-list li[data-kind=challenged] a")
     told.wait_for()
-    assert present(told.text_content()).endswith("challenged you to Kingdomino Duel for 2 · No takebacks")
+    expect(told).to_have_text(ending("challenged you to Kingdomino Duel for 2 · No takebacks"))
     call_off(kira, game_id)
     for page in (kira, boris, form_phone, boris_phone):
         assert page.errors == []
@@ -79,7 +79,7 @@ def test_the_quick_game_pairs_by_the_takebacks_chosen(browser: Browser, live_ser
     phone = new_page(browser, live_server, width=360, height=740, touch=True, mobile=True)
     phone.goto(live_server + "/")
     phone.locator("#quick-game").scroll_into_view_if_needed()
-    assert phone.is_checked("#quick-takebacks")
+    expect(phone.locator("#quick-takebacks")).to_be_checked()
     phone.screenshot(path=str(ARTIFACTS / "quick-game-takebacks-phone.png"))
     fits(phone, 360)
     page = new_page(browser, live_server)
@@ -108,7 +108,11 @@ def test_the_lobby_reads_its_ratings_again_when_a_game_of_its_account_ends(
         other = rated(app, {"duel": 1500.0})
         ours = opened(base, viewer, "duel")
         joined = httpx.post(
-            f"{base}/api/games/{ours}/join", json={}, cookies={"kd_session": other}, headers={"Origin": base}
+            f"{base}/api/games/{ours}/join",
+            json={},
+            cookies={"kd_session": other},
+            headers={"Origin": base},
+            timeout=30,
         )
         assert joined.status_code == 200, joined.text
         page = lobby(browser, base, viewer)
@@ -125,12 +129,12 @@ def test_the_lobby_reads_its_ratings_again_when_a_game_of_its_account_ends(
             )
         token = str(hub.table(ours).stored.seats[1]["token"])
         resigned = httpx.post(
-            f"{base}/api/games/{ours}/resign", json={"token": token}, headers={"Origin": base}
+            f"{base}/api/games/{ours}/resign", json={"token": token}, headers={"Origin": base}, timeout=30
         )
         assert resigned.status_code == 200, resigned.text
         # The player comes back to the lobby's tab: it looks at the account's games again.
         page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
         why = page.locator(f"#open-list li.not-yours[data-id='{near}'] .not-yours-why")
         why.wait_for()
-        assert why.inner_text() == "Not for you: your rating is 1,320"
+        expect(why).to_have_text("Not for you: your rating is 1,320", use_inner_text=True)
         assert page.errors == []

@@ -5,7 +5,7 @@ taken back, her turn again."""
 from __future__ import annotations
 
 import httpx
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import ARTIFACTS, axe_violations, new_page
 
 #: The takeback's note, when shown.
@@ -14,17 +14,21 @@ NOTE = "document.querySelector('#takeback:not([hidden]) #takeback-said')?.textCo
 
 def test_a_takeback_asked_on_one_page_is_answered_on_the_other(browser: Browser, live_server: str) -> None:
     seats = [{"kind": "human", "name": "Mia"}, {"kind": "human", "name": "Ben"}]
-    made = httpx.post(f"{live_server}/api/games", json={"game": "duel", "players": 2, "seats": seats}).json()
+    made = httpx.post(
+        f"{live_server}/api/games", json={"game": "duel", "players": 2, "seats": seats}, timeout=30
+    ).json()
     game_id, tokens = made["id"], [seat["token"] for seat in made["seats"]]
-    first = httpx.get(f"{live_server}/api/games/{game_id}", params={"token": tokens[0]}).json()
+    first = httpx.get(f"{live_server}/api/games/{game_id}", params={"token": tokens[0]}, timeout=30).json()
     mia, ben = tokens[first["current_player"]], tokens[1 - first["current_player"]]
     names = {
         mia: first["seats"][first["current_player"]]["name"],
         ben: first["seats"][1 - first["current_player"]]["name"],
     }
-    view = httpx.get(f"{live_server}/api/games/{game_id}", params={"token": mia}).json()
+    view = httpx.get(f"{live_server}/api/games/{game_id}", params={"token": mia}, timeout=30).json()
     played = httpx.post(
-        f"{live_server}/api/games/{game_id}/actions", json={"token": mia, "action": view["legal_actions"][0]}
+        f"{live_server}/api/games/{game_id}/actions",
+        json={"token": mia, "action": view["legal_actions"][0]},
+        timeout=30,
     )
     assert played.status_code == 200
     asker = new_page(browser, live_server)
@@ -40,7 +44,7 @@ def test_a_takeback_asked_on_one_page_is_answered_on_the_other(browser: Browser,
     asked = f"{names[mia]} asks to take back their last move"
     answerer.wait_for_function(f"({NOTE}) === {asked!r}")
     answerer.wait_for_function("document.activeElement?.id === 'takeback-accept'")
-    assert answerer.locator("#takeback-decline").is_visible()
+    expect(answerer.locator("#takeback-decline")).to_be_visible()
     box = answerer.locator("#takeback-accept").bounding_box()
     assert box is not None and box["height"] >= 44, "a finger wide on a phone"
     assert axe_violations(answerer) == [], "the note and its answers, to a screen reader"
@@ -50,7 +54,7 @@ def test_a_takeback_asked_on_one_page_is_answered_on_the_other(browser: Browser,
     asker.wait_for_function(f"({NOTE}) === 'Your last move was taken back: play it again'")
     asker.wait_for_selector("#your-turn")
     answerer.wait_for_function(f"({NOTE}) === {names[mia] + chr(39) + 's last move was taken back'!r}")
-    assert answerer.locator("#takeback-answers").is_hidden()
+    expect(answerer.locator("#takeback-answers")).to_be_hidden()
     asker.screenshot(path=str(ARTIFACTS / "takeback-taken.png"))
     assert not asker.errors and not answerer.errors
 
@@ -59,16 +63,18 @@ def test_an_open_game_without_takebacks_says_so_in_the_lobby(browser: Browser, l
     """Whoever joins an open game learns before joining that it allows no takebacks."""
     seats = [{"kind": "human", "name": "Mia"}, {"kind": "open"}]
     body = {"game": "duel", "players": 2, "seats": seats, "takebacks": False}
-    made = httpx.post(f"{live_server}/api/games", json=body).json()
+    made = httpx.post(f"{live_server}/api/games", json=body, timeout=30).json()
     try:
         page = new_page(browser, live_server)
         page.goto(live_server + "/")
         line = page.locator(f'li.open-game[data-id="{made["id"]}"]')
         line.wait_for()
-        assert line.locator(".no-takebacks").inner_text() == "No takebacks"
+        expect(line.locator(".no-takebacks")).to_have_text("No takebacks", use_inner_text=True)
         assert not page.errors
     finally:
         called_off = httpx.post(
-            f"{live_server}/api/games/{made['id']}/cancel", json={"token": made["seats"][0]["token"]}
+            f"{live_server}/api/games/{made['id']}/cancel",
+            json={"token": made["seats"][0]["token"]},
+            timeout=30,
         )
         assert called_off.status_code == 200

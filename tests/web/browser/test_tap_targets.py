@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import ARTIFACTS, api_game, at_first_placement, new_page, opened
 from tests.web.browser.test_ended_page import ended_by_boris
 
@@ -86,13 +86,13 @@ def test_an_ended_game_s_replay_and_the_leaderboards_take_a_finger_s_tap(
     page = new_page(browser, live_server, 360, 740, touch=True)
     page.goto(f"{live_server}/game/{game_id}?token={tokens[0]}")
     page.wait_for_selector("#ended-note")
-    assert page.locator(".sheets summary").count() == 2
+    expect(page.locator(".sheets summary")).to_have_count(2)
     assert page.evaluate(UNDER_44) == []
     page.click("#replay")
     page.wait_for_selector("#replay-step")
     page.wait_for_selector("#replay-scores summary")
     # The four step buttons and "Play on from here".
-    assert page.locator("#replay-bar .controls button").count() == 5
+    expect(page.locator("#replay-bar .controls button")).to_have_count(5)
     assert page.evaluate(UNDER_44) == []
     page.screenshot(path=str(ARTIFACTS / "replay-targets-360.png"))
     page.goto(live_server + "/leaderboards")

@@ -23,7 +23,7 @@ SHOTS = ARTIFACTS / "team_battle"
 
 def member(live_server: str, name: str, creates: str | None = None, joins: tuple[str, ...] = ()) -> None:
     """A new account ``name`` that creates the club ``creates`` and joins the clubs ``joins``."""
-    with httpx.Client(base_url=live_server, headers={"Origin": live_server}) as client:
+    with httpx.Client(base_url=live_server, headers={"Origin": live_server}, timeout=30) as client:
         assert client.post("/api/accounts", json={"name": name, "password": PASSWORD}).status_code == 201
         if creates:
             made = client.post("/api/clubs", json={"name": creates, "admission": "open"})
@@ -46,12 +46,14 @@ def test_kira_organises_a_team_battle_and_gus_chooses_his_club(browser: Browser,
     member(live_server, ivy_name, joins=(owls, larks))
     kira.goto(f"{live_server}/club/{quote(owls)}")
     kira.wait_for_selector("#club-team-battles")
-    assert kira.inner_text("#club-team-battles p") == "No team battle yet."
+    expect(kira.locator("#club-team-battles p").first).to_have_text(
+        "No team battle yet.", use_inner_text=True
+    )
     kira.click("#club-organise")
     kira.wait_for_selector("#tournament-club-label:not([hidden])")
     kira.select_option("#tournament-format", "arena")
     kira.check("#team-battle-make")
-    assert kira.locator("#team-battle-clubs-field").input_value() == owls, "the club's page names its club"
+    expect(kira.locator("#team-battle-clubs-field"), "the club's page names its club").to_have_value(owls)
     kira.fill("#team-battle-clubs-field", f"{owls}\n{larks}\n{wrens}")
     kira.fill("#team-battle-leaders-field", "3")
     kira.locator("#organise-form").screenshot(path=str(SHOTS / "form-en.png"))
@@ -60,15 +62,17 @@ def test_kira_organises_a_team_battle_and_gus_chooses_his_club(browser: Browser,
     tournament_id = kira.url.rsplit("/", 1)[1]
     kira.wait_for_selector("#team-battle-clubs tbody tr >> nth=2")
     expect(kira.locator("#team-battle-you")).to_have_text(f"You play for {owls}")
-    assert "Best players counted per club: 3" in kira.inner_text("#team-battle")
+    expect(kira.locator("#team-battle")).to_contain_text(
+        "Best players counted per club: 3", use_inner_text=True
+    )
     heads = [cell.inner_text() for cell in kira.locator("#team-battle-clubs thead th").all()]
     assert heads == ["Place", "Club", "Score", "Best players"]
     owls_row = kira.locator(f"#team-battle-clubs tr[data-club='{owls}'] td")
-    assert owls_row.nth(3).inner_text() == f"{kira_name} 0"
+    expect(owls_row.nth(3)).to_have_text(f"{kira_name} 0", use_inner_text=True)
     # The clubs' table comes before the players' standings.
     order = kira.evaluate("[...document.querySelectorAll('#team-battle, #arena-standings')].map((e) => e.id)")
     assert order == ["team-battle", "arena-standings"]
-    assert kira.locator("#tournament-join-choice").count() == 0, "Kira plays for her club already"
+    expect(kira.locator("#tournament-join-choice"), "Kira plays for her club already").to_have_count(0)
 
     # Ivy, of two of its clubs, is asked which she plays for where Join is: no club is hers unasked.
     ivy = new_page(browser, live_server)
@@ -80,7 +84,7 @@ def test_kira_organises_a_team_battle_and_gus_chooses_his_club(browser: Browser,
     ).ok
     ivy.goto(f"{live_server}/tournament/{tournament_id}")
     expect(ivy.locator("#tournament-which-club")).to_have_text("Play for which club?")
-    assert ivy.locator("#tournament-join").count() == 0, "no Join that would choose for her"
+    expect(ivy.locator("#tournament-join"), "no Join that would choose for her").to_have_count(0)
     choices = ivy.locator("#tournament-join-choice button")
     assert choices.all_inner_texts() == [f"Join for {owls}", f"Join for {larks}"]
     ivy.locator("#tournament").screenshot(path=str(SHOTS / "which-club-en.png"))
@@ -88,7 +92,7 @@ def test_kira_organises_a_team_battle_and_gus_chooses_his_club(browser: Browser,
     choices.nth(0).click()
     expect(ivy.locator("#team-battle-you")).to_have_text(f"You play for {owls}")
     expect(ivy.locator("#tournament-leave")).to_be_visible()
-    assert ivy.locator("#tournament-join-choice").count() == 0
+    expect(ivy.locator("#tournament-join-choice")).to_have_count(0)
 
     phone = logged_in_phone(browser, live_server, gus, "en")
     phone.goto(f"{live_server}/tournament/{tournament_id}")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import (
     ARTIFACTS,
     LANGUAGES,
@@ -236,7 +236,7 @@ def test_the_header_is_one_line_in_every_language(browser: Browser, live_server:
         page.screenshot(path=str(ARTIFACTS / f"touch-header-{language}.png"))
         texts = json.loads((ROOT / "src/kingdomino/web/static/i18n" / f"{language}.json").read_text())
         home = page.get_by_role("link", name=texts["app.name"], exact=True)
-        assert home.get_attribute("href") == "/", f"{language}: the site's name is no link home"
+        expect(home, f"{language}: the site's name is no link home").to_have_attribute("href", "/")
         header = page.evaluate(HEADER)
         assert header["height"] < 1.6 * header["font"], f"{language}: the site's name on more lines {header}"
         assert not header["cut"], f"{language}: the site's name cut {header}"

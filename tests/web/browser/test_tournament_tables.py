@@ -11,8 +11,16 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from playwright.sync_api import Browser
-from tests.web.browser.pages import ARTIFACTS, OVERFLOW, LivePage, axe_violations, log_in_new, new_page
+from playwright.sync_api import Browser, expect
+from tests.web.browser.pages import (
+    ARTIFACTS,
+    OVERFLOW,
+    LivePage,
+    axe_violations,
+    log_in_new,
+    new_page,
+    starting,
+)
 
 
 def shot(page: LivePage, name: str) -> None:
@@ -30,12 +38,12 @@ def play_out(base: str, game_id: str, token: str) -> None:
     """The seat of ``token`` plays its first legal move until the game ends (the AIs play theirs)."""
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
-        view = httpx.get(f"{base}/api/games/{game_id}", params={"token": token}).json()
+        view = httpx.get(f"{base}/api/games/{game_id}", params={"token": token}, timeout=30).json()
         if view["status"] == "finished":
             return
         if view["legal_actions"]:
             move = {"token": token, "action": view["legal_actions"][0], "index": view["index"]}
-            httpx.post(f"{base}/api/games/{game_id}/actions", json=move, headers={"Origin": base})
+            httpx.post(f"{base}/api/games/{game_id}/actions", json=move, headers={"Origin": base}, timeout=30)
         else:
             time.sleep(0.05)
     raise AssertionError(f"the game {game_id} did not end in time")
@@ -51,33 +59,37 @@ def test_a_tournament_at_tables_of_three_shows_its_table_places_and_points(
     kira.locator("#tournaments summary").click()
     kira.fill("#tournament-name", "Kingdomino night")
     kira.select_option("#tournament-game-choice", label="Kingdomino Duel")
-    assert kira.locator("#tournament-table-label").is_hidden(), "Duel has no tables of three"
+    expect(kira.locator("#tournament-table-label"), "Duel has no tables of three").to_be_hidden()
     kira.select_option("#tournament-game-choice", label="Kingdomino")
     kira.select_option("#tournament-table-size", "3")
-    assert kira.locator("#tournament-format").input_value() == "swiss", "no round robin by tables"
+    expect(kira.locator("#tournament-format"), "no round robin by tables").to_have_value("swiss")
     kira.fill("#tournament-rounds", "1")
     kira.select_option("#tournament-clock", label="1 day a move (turn-based)")
     shot(kira, "organise")
     kira.click("#organise-button")
     kira.wait_for_url(f"{live_server}/tournament/*")
     tournament_id = kira.url.rsplit("/", 1)[1]
-    assert "tables of 3" in kira.locator("#tournament-about").inner_text()
+    expect(kira.locator("#tournament-about")).to_contain_text("tables of 3", use_inner_text=True)
     for name in ("Boris", "Lena"):
         posted(pages[name], f"/api/tournaments/{tournament_id}/join")
     kira.goto(live_server + "/")
     listed = kira.locator(f"#tournament-list li[data-id='{tournament_id}']")
-    assert "Swiss · tables of 3" in listed.inner_text(), "the lobby's list says its tables"
+    expect(listed, "the lobby's list says its tables").to_contain_text(
+        "Swiss · tables of 3", use_inner_text=True
+    )
     posted(kira, f"/api/tournaments/{tournament_id}/start")
     kira.goto(f"{live_server}/tournament/{tournament_id}")
     line = kira.locator(".tournament-round li.table-game")
     line.wait_for()
-    found: dict[str, Any] = httpx.get(f"{live_server}/api/tournaments/{tournament_id}").json()
+    found: dict[str, Any] = httpx.get(f"{live_server}/api/tournaments/{tournament_id}", timeout=30).json()
     (game,) = found["rounds_played"][0]["games"]
     seated = [p["name"] for p in game["players"]]
     assert sorted(seated) == sorted(names.values())
     table = f"Table 1: {', '.join(seated)}"
-    assert line.inner_text().startswith(f"{table} · your table · waiting for the players")
-    assert line.locator("button.take-seat").is_visible()
+    expect(line).to_have_text(
+        starting(f"{table} · your table · waiting for the players"), use_inner_text=True
+    )
+    expect(line.locator("button.take-seat")).to_be_visible()
     shot(kira, "waiting")
     by_name = {names[who]: page for who, page in pages.items()}
     tokens = [posted(by_name[name], f"/api/games/{game['game_id']}/join")["token"] for name in seated]
@@ -86,23 +98,23 @@ def test_a_tournament_at_tables_of_three_shows_its_table_places_and_points(
     play_out(live_server, game["game_id"], tokens[2])
     places = kira.locator(".table-places li")
     places.nth(2).wait_for()
-    assert places.nth(0).inner_text().startswith(f"{seated[2]} — points: 1")
-    assert "points: 0 (forfeited)" in places.nth(2).inner_text()
+    expect(places.nth(0)).to_have_text(starting(f"{seated[2]} — points: 1"), use_inner_text=True)
+    expect(places.nth(2)).to_contain_text("points: 0 (forfeited)", use_inner_text=True)
     kira.locator("#standings").wait_for()
     heads = kira.locator("#standings th").all_inner_texts()
     assert heads == ["Place", "Player", "Points", "Opponents' points", "Kingdom margin", "Games"]
     # Over, its game is replayed (its moves stepped through), not watched.
     replay = line.locator("a.button")
-    assert replay.inner_text() == "Replay"
-    assert replay.get_attribute("href") == f"/game/{game['game_id']}/replay"
-    assert replay.get_attribute("aria-label") == f"Replay of Kingdomino: {', '.join(seated)}"
+    expect(replay).to_have_text("Replay", use_inner_text=True)
+    expect(replay).to_have_attribute("href", f"/game/{game['game_id']}/replay")
+    expect(replay).to_have_attribute("aria-label", f"Replay of Kingdomino: {', '.join(seated)}")
     shot(kira, "finished")
     assert axe_violations(kira) == []
     phone = new_page(browser, live_server, width=360, height=740, touch=True)
     phone.goto(f"{live_server}/tournament/{tournament_id}")
     phone.locator(".table-places li").nth(2).wait_for()
-    assert phone.locator(".your-table").count() == 0, "a guest sits at no table"
-    assert not phone.locator("#standings th.minor").first.is_visible(), "the tie-breaks said under the name"
+    expect(phone.locator(".your-table"), "a guest sits at no table").to_have_count(0)
+    expect(phone.locator("#standings th.minor").first, "the tie-breaks said under the name").to_be_hidden()
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 360, f"the page is {width} px wide on a phone"
     shot(phone, "phone")

@@ -47,7 +47,7 @@ def test_a_spectator_of_a_tournament_game_is_led_back_to_it(browser: Browser, li
     watcher.wait_for_url(f"{live_server}/game/{game['game_id']}/watch")
     back = watcher.locator("#whoami #watched-tournament")
     expect(back).to_have_text("The tournament")
-    assert back.get_attribute("href") == f"/tournament/{tournament_id}"
+    expect(back).to_have_attribute("href", f"/tournament/{tournament_id}")
     posted(kira, f"/api/games/{game['game_id']}/resign", {"token": tokens[0]})
     end = watcher.locator("#ranking .controls")
     expect(end.locator("#back-to-tournament")).to_have_attribute("href", f"/tournament/{tournament_id}")

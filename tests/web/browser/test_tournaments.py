@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import ARTIFACTS, LivePage, axe_violations, log_in_new, new_page
 from tests.web.browser.test_touch_targets import fingers_wide
 
@@ -40,7 +40,7 @@ def test_kira_organises_boris_and_cleo_join_and_the_paired_take_their_seats(
     kira.click("#organise-button")
     kira.wait_for_url(f"{live_server}/tournament/*")
     tournament_id = kira.url.rsplit("/", 1)[1]
-    assert "Kingdomino Duel" in kira.locator("#tournament-about").inner_text()
+    expect(kira.locator("#tournament-about")).to_contain_text("Kingdomino Duel", use_inner_text=True)
     for name in ("Boris", "Cleo"):
         page = pages[name]
         page.goto(f"{live_server}/")
@@ -50,20 +50,24 @@ def test_kira_organises_boris_and_cleo_join_and_the_paired_take_their_seats(
         page.wait_for_selector("#tournament-leave")
     kira.reload()
     kira.locator("#entrants li").nth(2).wait_for()
-    assert kira.locator("#entrants li").count() == 3
+    expect(kira.locator("#entrants li")).to_have_count(3)
     kira.click("#tournament-start")
     kira.wait_for_selector(".tournament-round")
-    found: dict[str, Any] = httpx.get(f"{live_server}/api/tournaments/{tournament_id}").json()
+    found: dict[str, Any] = httpx.get(f"{live_server}/api/tournaments/{tournament_id}", timeout=30).json()
     games = found["rounds_played"][0]["games"]
     game = next(g for g in games if g["second"] is not None)
     bye = next(g for g in games if g["second"] is None)
-    assert kira.locator(".tournament-round li.bye").inner_text() == f"{bye['first']}: free round (1 point)"
+    expect(kira.locator(".tournament-round li.bye")).to_have_text(
+        f"{bye['first']}: free round (1 point)", use_inner_text=True
+    )
     shot(kira, "running")
     assert axe_violations(kira) == []
     first, second = names[game["first"]], names[game["second"]]
     second.goto(live_server + "/")
     awaited = second.locator(f"#tournament-awaiting li[data-game='{game['game_id']}']")
-    assert f"your game against {game['first']} waits for your seat" in awaited.inner_text()
+    expect(awaited).to_contain_text(
+        f"your game against {game['first']} waits for your seat", use_inner_text=True
+    )
     second.locator("#tournaments").screenshot(path=str(ARTIFACTS / "tournament-lobby-card.png"))
     for player in (first, second):
         player.goto(f"{live_server}/tournament/{tournament_id}")
@@ -74,8 +78,10 @@ def test_kira_organises_boris_and_cleo_join_and_the_paired_take_their_seats(
         player.wait_for_url(f"{live_server}/game/{game['game_id']}")
         if player is first:  # the other has not sat yet: no call-off, the way back to the tournament
             player.locator("#tournament-link").wait_for()
-            assert f"Waiting for {game['second']} to take their seat" in player.inner_text("#waiting-players")
-            assert player.locator("#call-off").count() == 0
+            expect(player.locator("#waiting-players")).to_contain_text(
+                f"Waiting for {game['second']} to take their seat", use_inner_text=True
+            )
+            expect(player.locator("#call-off")).to_have_count(0)
     for player in (first, second):
         player.wait_for_selector("#your-turn, #waiting")
     first.goto(f"{live_server}/tournament/{tournament_id}")
@@ -85,7 +91,7 @@ def test_kira_organises_boris_and_cleo_join_and_the_paired_take_their_seats(
     phone = new_page(browser, live_server, width=360, height=740, touch=True)
     phone.goto(f"{live_server}/tournament/{tournament_id}")
     phone.wait_for_selector("#standings")
-    assert not phone.locator("#standings th.minor").first.is_visible(), "the tie-breaks said under the name"
+    expect(phone.locator("#standings th.minor").first, "the tie-breaks said under the name").to_be_hidden()
     shot(phone, "phone")
     fingers_wide(phone, "tournament-running")  # its Watch buttons and links a finger wide too
     kira_name = next(name for name, page in names.items() if page is kira)
@@ -103,11 +109,13 @@ def test_kira_organises_boris_and_cleo_join_and_the_paired_take_their_seats(
     # Nothing left running on the shared server: two withdraw, and the tournament is over.
     for name in ("Kira", "Boris"):
         posted(pages[name], f"/api/tournaments/{tournament_id}/leave")
-    assert httpx.get(f"{live_server}/api/tournaments/{tournament_id}").json()["status"] == "finished"
+    assert (
+        httpx.get(f"{live_server}/api/tournaments/{tournament_id}", timeout=30).json()["status"] == "finished"
+    )
     # The game ended with a withdrawal: its page, finished, still leads back to the tournament.
     first.locator("#winner").wait_for()
     link = first.locator("#tournament-link")
-    assert link.get_attribute("href") == f"/tournament/{tournament_id}"
+    expect(link).to_have_attribute("href", f"/tournament/{tournament_id}")
     shot(first, "game-finished")
     phone.goto(f"{live_server}/game/{game['game_id']}")
     phone.locator("#winner").wait_for()

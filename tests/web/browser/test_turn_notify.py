@@ -124,22 +124,24 @@ def turn_on(page: LivePage) -> None:
     assert page.evaluate("window.__asked") == 0, "the permission was asked without a click"
     page.check("#notify-turn")
     page.wait_for_function("localStorage.getItem('kingdomino.notify') === 'on'")
-    assert page.is_checked("#notify-turn")
+    expect(page.locator("#notify-turn")).to_be_checked()
     assert page.inner_text("#notify-turn-said") in PUSH_WORDS  # whether this browser gets pushes too
 
 
 def act(base: str, game: str, token: str) -> dict[str, Any]:
     """Play the first legal move of ``token``'s seat through the API; the view after it."""
-    view = httpx.get(f"{base}/api/games/{game}", params={"token": token}).json()
+    view = httpx.get(f"{base}/api/games/{game}", params={"token": token}, timeout=30).json()
     body = {"token": token, "action": view["legal_actions"][0], "index": view["index"]}
-    assert httpx.post(f"{base}/api/games/{game}/actions", json=body).status_code == 200
-    after: dict[str, Any] = httpx.get(f"{base}/api/games/{game}", params={"token": token}).json()
+    assert httpx.post(f"{base}/api/games/{game}/actions", json=body, timeout=30).status_code == 200
+    after: dict[str, Any] = httpx.get(f"{base}/api/games/{game}", params={"token": token}, timeout=30).json()
     return after
 
 
 def current(base: str, game: str, token: str) -> int:
     """The seat to act in ``game`` now."""
-    seat: int = httpx.get(f"{base}/api/games/{game}", params={"token": token}).json()["current_player"]
+    seat: int = httpx.get(f"{base}/api/games/{game}", params={"token": token}, timeout=30).json()[
+        "current_player"
+    ]
     return seat
 
 
@@ -186,7 +188,7 @@ def test_a_hidden_game_page_notifies_once_of_the_turn_and_of_the_end(
     cut["on"] = False
     page.wait_for_function("!document.body.classList.contains('offline')")
     page.wait_for_selector("#your-turn")
-    bela = httpx.post(f"{live_server}/api/games/{game}/resign", json={"token": tokens[1 - anna]})
+    bela = httpx.post(f"{live_server}/api/games/{game}/resign", json={"token": tokens[1 - anna]}, timeout=30)
     assert bela.status_code == 200, bela.text
     page.wait_for_function("window.__notes.length === 2")
     page.wait_for_selector("#winner")
@@ -213,7 +215,7 @@ def test_an_opponent_joining_the_open_game_is_told(browser: Browser, live_server
     page.wait_for_selector("#waiting-players")
     turn_on(page)
     page.evaluate(HIDE, True)
-    joined = httpx.post(f"{live_server}/api/games/{game}/join", json={"name": "Bela"})
+    joined = httpx.post(f"{live_server}/api/games/{game}/join", json={"name": "Bela"}, timeout=30)
     assert joined.status_code == 200, joined.text
     page.wait_for_function("window.__notes.length >= 1")
     page.wait_for_function("document.querySelector('#waiting-players') === null")
@@ -221,7 +223,9 @@ def test_an_opponent_joining_the_open_game_is_told(browser: Browser, live_server
         ("Bela csatlakozott a játékodhoz", "Kingdomino (Bela)")
     ]
     # Bela calls the game off before anyone moved: told too.
-    aborted = httpx.post(f"{live_server}/api/games/{game}/abort", json={"token": joined.json()["token"]})
+    aborted = httpx.post(
+        f"{live_server}/api/games/{game}/abort", json={"token": joined.json()["token"]}, timeout=30
+    )
     assert aborted.status_code == 200, aborted.text
     page.wait_for_function("window.__notes.length === 2")
     assert (notes(page)[1]["title"], notes(page)[1]["body"]) == (
@@ -236,7 +240,7 @@ def test_the_end_of_a_game_played_out_says_who_won(browser: Browser, live_server
     once, "You won" or the winner's name, as the result says."""
     seats = [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Bela"}]
     made = httpx.post(
-        f"{live_server}/api/games", json={"game": "kingdomino", "players": 2, "seats": seats}
+        f"{live_server}/api/games", json={"game": "kingdomino", "players": 2, "seats": seats}, timeout=30
     ).json()
     game, tokens = made["id"], [seat["token"] for seat in made["seats"]]
     page = notifying_page(browser, live_server)
@@ -266,12 +270,12 @@ def test_a_refused_permission_leaves_the_toggle_off_and_says_so(browser: Browser
     page.click("#notify-turn")
     page.wait_for_function("window.__asked === 1")
     page.wait_for_function("document.querySelector('#notify-turn-said').textContent !== ''")
-    assert not page.is_checked("#notify-turn")
+    expect(page.locator("#notify-turn")).not_to_be_checked()
     refused = (
         "Браузер не разрешил уведомления: разрешите их для этого сайта в настройках браузера"
         " и снова поставьте флажок."
     )
-    assert page.inner_text("#notify-turn-said") == refused
+    expect(page.locator("#notify-turn-said")).to_have_text(refused, use_inner_text=True)
     expect(page.locator("#notify-turn")).to_have_accessible_description(refused)
     assert page.evaluate("localStorage.getItem('kingdomino.notify')") == "off"
     page.locator("#notify-turn").locator("xpath=ancestor::section").screenshot(
@@ -291,7 +295,7 @@ def test_no_notification_for_a_shared_screen_s_seat_nor_against_ai_seats(
         {"kind": "human", "name": "Bela"},
     ]
     made = httpx.post(
-        f"{live_server}/api/games", json={"game": "kingdomino", "players": 3, "seats": seats}
+        f"{live_server}/api/games", json={"game": "kingdomino", "players": 3, "seats": seats}, timeout=30
     ).json()
     game, tokens = made["id"], [seat["token"] for seat in made["seats"]]
     page = notifying_page(browser, live_server)
@@ -324,7 +328,7 @@ def test_no_notification_for_a_shared_screen_s_seat_nor_against_ai_seats(
     ai_game, token = api_game(live_server, "kingdomino", seed=5)
     page.goto(f"{live_server}/game/{ai_game}?token={token}")
     page.wait_for_selector("#your-turn")
-    assert page.locator("#notify-turn").is_hidden()
+    expect(page.locator("#notify-turn")).to_be_hidden()
     page.evaluate(HIDE, True)
     with httpx.Client(base_url=live_server, timeout=30) as http:
         for _ in range(4):
@@ -356,7 +360,7 @@ def test_the_lobby_tells_a_hidden_account_of_its_turn_once_with_its_game_page(
     tab.add_init_script("window.__hidden = true")
     tab.goto(f"{live_server}/game/{theirs}?token={tokens[0]}")
     tab.wait_for_selector("#waiting")
-    assert tab.is_checked("#notify-turn")  # the same setting
+    expect(tab.locator("#notify-turn")).to_be_checked()  # the same setting
     lobby.evaluate(HIDE, True)
     play_until_turn_of(live_server, theirs, tokens, 0)
     tab.wait_for_function("window.__notes.length === 1")
@@ -369,7 +373,9 @@ def test_the_lobby_tells_a_hidden_account_of_its_turn_once_with_its_game_page(
     tab.close()
     awaiting = lobby.locator("#account-games li.awaits").count()
     while (
-        httpx.get(f"{live_server}/api/games/{theirs}", params={"token": tokens[0]}).json()["current_player"]
+        httpx.get(f"{live_server}/api/games/{theirs}", params={"token": tokens[0]}, timeout=30).json()[
+            "current_player"
+        ]
         == 0
     ):
         act(live_server, theirs, tokens[0])
@@ -401,7 +407,7 @@ def test_a_guest_s_hidden_lobby_tells_of_a_game_of_this_browser(browser: Browser
     lobby.evaluate("(kept) => localStorage.setItem('kingdomino.games', JSON.stringify([kept]))", kept)
     lobby.reload()
     lobby.wait_for_selector("#my-games li")
-    assert lobby.locator("#my-games li.awaits").count() == 0
+    expect(lobby.locator("#my-games li.awaits")).to_have_count(0)
     turn_on(lobby)
     lobby.evaluate(HIDE, True)
     play_until_turn_of(live_server, game, tokens, waiting)

@@ -16,7 +16,7 @@ NEXT_DEADLINE_MS = 40_000
 
 
 def resign(base: str, game_id: str, token: str) -> None:
-    answer = httpx.post(f"{base}/api/games/{game_id}/resign", json={"token": token})
+    answer = httpx.post(f"{base}/api/games/{game_id}/resign", json={"token": token}, timeout=30)
     assert answer.status_code == 200, answer.text
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import new_page
 
 
@@ -38,9 +38,9 @@ def test_the_lobby_creates_its_game_after_the_server_was_unavailable_once(
     page.click("#create")
     notice = page.locator("#server-notice")
     notice.wait_for(state="visible")
-    assert notice.text_content() == "The server cannot answer just now: trying again in 1 s…"
+    expect(notice).to_have_text("The server cannot answer just now: trying again in 1 s…")
     page.wait_for_url("**/game/*")
     page.wait_for_selector("#your-turn, #winner")
     assert len(refusals) == 1
-    assert notice.text_content() == ""
+    expect(notice).to_have_text("")
     assert not page.errors or all("503" in error for error in page.errors), page.errors

@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import httpx
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import ARTIFACTS, LivePage, axe_violations, log_in_new, new_page
 from tests.web.browser.test_inbox import DAYS, post
 from tests.web.browser.test_lobby_waits import play_until_turn_of
@@ -57,36 +57,35 @@ def test_a_player_away_is_said_on_the_game_page_and_comes_back(browser: Browser,
     kira_page.click("#vacation-start")
     kira_page.wait_for_selector("#vacation-away")
     day = f"{back.strftime('%B')} {back.day}"
-    assert kira_page.text_content("#vacation-away") == f"You are on vacation until {day}."
-    assert (
-        kira_page.text_content("#vacation-said") == "Have a good vacation: 1 game by the day waits for you."
+    expect(kira_page.locator("#vacation-away")).to_have_text(f"You are on vacation until {day}.")
+    expect(kira_page.locator("#vacation-said")).to_have_text(
+        "Have a good vacation: 1 game by the day waits for you."
     )
     assert axe_violations(kira_page) == []
     kira_page.screenshot(path=str(ARTIFACTS / "vacation-away-desktop-en.png"), full_page=True)
     # Bela's game page says why Kira's clock stands still: her time left, no ▶, and the words.
     bela_page.goto(f"{live_server}/game/{made['id']}?token={tokens[0]}")
     bela_page.wait_for_selector(".vacation-note")
-    assert (
-        bela_page.text_content(".vacation-note")
-        == f"{kira} is on vacation until {day}: their clock stands still."
+    expect(bela_page.locator(".vacation-note").first).to_have_text(
+        f"{kira} is on vacation until {day}: their clock stands still."
     )
-    assert bela_page.locator(".clock.running").count() == 0
+    expect(bela_page.locator(".clock.running")).to_have_count(0)
     # Her day a move, less what she used before leaving (a minute or more on a loaded machine).
     left = bela_page.text_content(".clock[data-seat='1'] time") or ""
     assert "1 day" in left or left.startswith("23 hr"), left
     bela_page.screenshot(path=str(ARTIFACTS / "vacation-game-desktop-en.png"))
     bela_page.click("#inbox-bell")
     told = bela_page.locator("#inbox-list li[data-kind=vacation] a")
-    assert told.text_content() == (
+    expect(told).to_have_text(
         f"unread: {kira} is on vacation until {day}: your games by the day with them wait."
     )
-    assert told.get_attribute("href") == f"/player/{kira}"
+    expect(told).to_have_attribute("href", f"/player/{kira}")
     # On a phone in Ukrainian.
     phone = logged_in_phone(browser, live_server, bela)
     phone.goto(f"{live_server}/game/{made['id']}?token={tokens[0]}")
     phone.wait_for_selector(".vacation-note")
     said = f"{kira} у відпустці до {back.day} {UK_MONTHS[back.month - 1]}: годинник стоїть."
-    assert phone.text_content(".vacation-note") == said
+    expect(phone.locator(".vacation-note").first).to_have_text(said)
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 360, width
     phone.screenshot(path=str(ARTIFACTS / "vacation-game-phone-uk.png"))
@@ -99,21 +98,21 @@ def test_a_player_away_is_said_on_the_game_page_and_comes_back(browser: Browser,
     kira_phone.goto(f"{live_server}/")
     away = kira_phone.locator("#account-vacation a")
     away.wait_for()
-    assert away.text_content() == f"Ви у відпустці до {back.day} {UK_MONTHS[back.month - 1]}."
-    assert away.get_attribute("href") == "/account/preferences#pref-vacation"
+    expect(away).to_have_text(f"Ви у відпустці до {back.day} {UK_MONTHS[back.month - 1]}.")
+    expect(away).to_have_attribute("href", "/account/preferences#pref-vacation")
     away.scroll_into_view_if_needed()
     kira_phone.screenshot(path=str(ARTIFACTS / "vacation-lobby-phone-uk.png"))
     # Her own game page says it to her in the second person, not by her name.
     kira_phone.goto(f"{live_server}/game/{made['id']}?token={tokens[1]}")
     kira_phone.wait_for_selector(".vacation-note")
     mine = f"Ви у відпустці до {back.day} {UK_MONTHS[back.month - 1]}: Ваш годинник стоїть."
-    assert kira_phone.text_content(".vacation-note") == mine
+    expect(kira_phone.locator(".vacation-note").first).to_have_text(mine)
     # Kira comes back: her clock runs again, and the game page no longer says she is away.
     kira_page.click("#vacation-end")
     kira_page.wait_for_selector("#vacation-until")
-    assert kira_page.text_content("#vacation-said") == "Welcome back: your clocks run again."
+    expect(kira_page.locator("#vacation-said")).to_have_text("Welcome back: your clocks run again.")
     bela_page.wait_for_selector(".clock.running[data-seat='1']")
-    assert bela_page.locator(".vacation-note").count() == 0
-    view = httpx.get(f"{live_server}/api/games/{made['id']}", params={"token": tokens[0]}).json()
+    expect(bela_page.locator(".vacation-note").first).to_have_count(0)
+    view = httpx.get(f"{live_server}/api/games/{made['id']}", params={"token": tokens[0]}, timeout=30).json()
     assert "away" not in view["clock"] and view["clock"]["running"] == 1
     assert kira_page.errors == [] and bela_page.errors == [] and phone.errors == []

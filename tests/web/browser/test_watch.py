@@ -22,7 +22,7 @@ def public_game(base: str, names: tuple[str, str] = ("Anna", "Bela")) -> dict[st
     (no seat waits for the lobby): its id and its seats' ``tokens``."""
     seats = [{"kind": "human", "name": names[0]}, {"kind": "human", "name": names[1], "online": True}]
     body = {"game": "kingdomino", "players": 2, "seats": seats, "time_control": CLOCK, "public": True}
-    answer = httpx.post(f"{base}/api/games", json=body)
+    answer = httpx.post(f"{base}/api/games", json=body, timeout=30)
     assert answer.status_code == 201, answer.text
     made: dict[str, Any] = answer.json()
     return {**made, "tokens": [seat["token"] for seat in made["seats"]]}
@@ -51,7 +51,7 @@ def listed_line(page: LivePage, game_id: str) -> Any:
     line = page.locator(f"#live-list li[data-id='{game_id}']")
     while not line.count():
         more = page.locator("#more-live-games")
-        assert more.is_visible(), f"the game {game_id} is not in the lobby's watch list"
+        expect(more, f"the game {game_id} is not in the lobby's watch list").to_be_visible()
         before = page.locator("#live-list li").count()
         more.click()
         page.wait_for_function(
@@ -74,7 +74,7 @@ def test_a_spectator_finds_a_game_in_the_lobby_and_watches_it_live(
     assert "Anna" in text and "Bela" in text and "Casual" in text and "30 min + 5 s" in text, text
     assert "0 moves" in text, text
     watch = line.locator("a.watch")
-    assert watch.get_attribute("href") == f"/game/{game['id']}/watch"
+    expect(watch).to_have_attribute("href", f"/game/{game['id']}/watch")
     assert not [token for token in (*game["tokens"], game["spectator_token"]) if token in sam.content()]
     line.scroll_into_view_if_needed()
     sam.screenshot(path=str(ARTIFACTS / "watch-lobby-1280.png"), full_page=True)
@@ -82,8 +82,9 @@ def test_a_spectator_finds_a_game_in_the_lobby_and_watches_it_live(
     watch.click()
     sam.wait_for_url(f"**/game/{game['id']}/watch")
     sam.wait_for_selector("#scores")
-    assert "You are watching this game" in sam.inner_text("body")
-    assert "Anna" in sam.inner_text("#scores") and "Bela" in sam.inner_text("#scores")
+    expect(sam.locator("body").first).to_contain_text("You are watching this game", use_inner_text=True)
+    expect(sam.locator("#scores")).to_contain_text("Anna", use_inner_text=True)
+    expect(sam.locator("#scores")).to_contain_text("Bela", use_inner_text=True)
     # Nothing to act with: no hint, no undo, no resign, no seat to leave, no move to make.
     for control in ("#hint", "#undo", "#resign", "#leave"):
         assert not sam.locator(control).is_visible(), control
@@ -108,9 +109,10 @@ def test_the_watch_list_on_a_phone_and_a_players_page_playing_now(browser: Brows
     phone.goto(live_server + "/")
     phone.fill("#name-0", name)
     phone.select_option("#seat-1", "open")
-    assert phone.is_checked("#public")  # a seat open to the lobby: public, as the server decides
+    # A seat open to the lobby: public, as the server decides.
+    expect(phone.locator("#public")).to_be_checked()
     phone.select_option("#seat-1", "online")
-    assert not phone.is_checked("#public")  # a game with invites only is private unless said
+    expect(phone.locator("#public")).not_to_be_checked()  # a game with invites only is private unless said
     phone.check("#public")
     phone.click("#create")
     phone.wait_for_url("**/game/*")
@@ -127,7 +129,7 @@ def test_the_watch_list_on_a_phone_and_a_players_page_playing_now(browser: Brows
     playing = sam.locator("#playing-now")
     playing.wait_for()
     link = playing.locator(f"li[data-id='{game_id}'] a.watch")
-    assert link.get_attribute("href") == f"/game/{game_id}/watch"
+    expect(link).to_have_attribute("href", f"/game/{game_id}/watch")
     sam.screenshot(path=str(ARTIFACTS / "watch-player-360.png"), full_page=True)
     sam.goto(live_server + "/")
     line = listed_line(sam, game_id)
@@ -157,7 +159,7 @@ def test_the_watch_page_and_the_players_pages_say_how_many_watch(browser: Browse
     sam = new_page(browser, live_server, width=1280, height=900)
     sam.goto(watch)
     sam.wait_for_selector("#watching-count")
-    assert sam.inner_text("#watching-count") == "1 watching"
+    expect(sam.locator("#watching-count")).to_have_text("1 watching", use_inner_text=True)
     phone = new_page(browser, live_server, width=360, height=740, touch=True)
     phone.goto(watch)
     phone.wait_for_function("() => document.querySelector('#watching-count')?.textContent === '2 watching'")
@@ -165,7 +167,7 @@ def test_the_watch_page_and_the_players_pages_say_how_many_watch(browser: Browse
     vera = new_page(browser, live_server, width=1280, height=900)
     vera.goto(f"{live_server}/game/{game['id']}?token={game['tokens'][0]}")
     vera.wait_for_function("() => document.querySelector('#watching-count')?.textContent === '2 watching'")
-    assert vera.locator("#presence").is_visible()
+    expect(vera.locator("#presence")).to_be_visible()
     for page, name in ((sam, "watch-count-1280"), (phone, "watch-count-360"), (vera, "player-watched-1280")):
         page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
     box = present(phone.locator("#watching-count").bounding_box())

@@ -102,7 +102,7 @@ def test_the_setting_subscribes_with_the_server_key_and_takes_it_back(
     ) as posted:
         page.check("#notify-turn")
     said_is(page, "Also while the app is closed, on this device.")
-    key = httpx.get(f"{live_server}/api/push/key").json()["key"]
+    key = httpx.get(f"{live_server}/api/push/key", timeout=30).json()["key"]
     assert page.evaluate("window.__push.keys") == [key]
     body: dict[str, Any] = posted.value.post_data_json or {}
     assert (body["endpoint"], body["keys"], body["language"]) == (

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import LivePage, api_game, new_page, opened, play_until, present, static_base
 
 
@@ -26,7 +26,7 @@ def test_a_shared_screen_names_every_player_who_plays_on_it(browser: Browser, li
         page.wait_for_selector("#your-turn")
         whoami = page.locator("#whoami")
         assert present(whoami.text_content()).strip() == expected
-        assert whoami.locator("svg.badge").count() == 2
+        expect(whoami.locator("svg.badge")).to_have_count(2)
         assert not page.errors
 
 
@@ -50,7 +50,7 @@ def test_duel_says_what_free_dice_and_the_spellbook_mean(browser: Browser, live_
     """ "free" under each die was unexplained, and the spellbook's first header broke into three lines."""
     game_id, token = api_game(live_server, "duel", 4)
     page = opened(browser, live_server, game_id, token)
-    assert page.locator(".die-slot .small").first.text_content() == "not taken"
+    expect(page.locator(".die-slot .small").first).to_have_text("not taken")
     assert lines_of(page, "table.spellbook th.coat") == 1
     assert not page.errors
 
@@ -92,7 +92,7 @@ def test_a_question_mark_only_one_coat_of_arms_connects_is_made_so_without_a_cli
         "[...document.querySelectorAll('#log li')]"
         ".some((li) => li.textContent.includes('You made the question mark'))"
     )
-    after = httpx.get(f"{live_server}/api/games/{game_id}", params={"token": token}).json()
+    after = httpx.get(f"{live_server}/api/games/{game_id}", params={"token": token}, timeout=30).json()
     assert after["index"] > view["index"]
     first_turn = next(line for line in page.evaluate("window.statusLinesSeen") if line[1] == "turn")
     assert first_turn[0] != "your-turn", first_turn
@@ -154,6 +154,6 @@ def test_the_leaders_star_never_wraps_away_from_the_points(browser: Browser, liv
             live_server, game_id, token, lambda v: len(set(v["scores"])) > 1, lambda v: v["legal_actions"][-1]
         )
         page = opened(browser, live_server, game_id, token)
-        assert page.locator("h3.seat-name .leader").count() == 1
+        expect(page.locator("h3.seat-name .leader")).to_have_count(1)
         assert page.evaluate(STAR_ON_THE_POINTS_LINE) == [True], game
         assert not page.errors

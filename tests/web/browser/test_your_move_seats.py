@@ -53,7 +53,7 @@ def test_a_tournament_game_awaiting_your_seat_is_your_move(
     boris.goto(live_server + "/")
     card = boris.locator("#your-move")
     card.locator("li.seat-awaiting").wait_for()
-    assert card.locator("h2").inner_text() == "Your move in 1 game"
+    expect(card.locator("h2")).to_have_text("Your move in 1 game", use_inner_text=True)
     line = card.locator("li.seat-awaiting")
     assert line.inner_text().startswith(
         f"Club night · round 1: your game against {other} waits for your seat"

@@ -31,12 +31,17 @@ export function tournamentsCard(games) {
     el("p", { class: "small" }, t("tournament.card_text")), awaiting, list, none, said, organise, simulsLink());
   /** Whose card it is: an account's id, null for a guest, undefined before it is known. @type {number | null | undefined} */
   let shownFor;
+  /** How many fills began: an answer to one that a later fill followed is dropped. */
+  let fills = 0;
   /** Fill the lists (the games awaiting the account's seat are its own) and, for another account
-   * than shown, the organiser's form or the word to log in.
+   * than shown, the organiser's form or the word to log in. Only the latest fill draws: the account
+   * card says "logged out" before it knows, then who is logged in, and answers come in any order.
    * @param {{id: number} | null} [known] the account the account card shows, when it said */
   const fill = async (known) => {
+    const mine = ++fills;
     try {
       const found = /** @type {{open: Listed[], running: Listed[], awaiting?: Awaiting[]}} */ (await api("/api/tournaments"));
+      if (mine !== fills) return;
       const shown = [...found.open, ...found.running];
       list.replaceChildren(...shown.map(listedLine));
       awaiting.replaceChildren(...(found.awaiting || []).map((game) => awaitingLine(game, said)));
@@ -44,7 +49,7 @@ export function tournamentsCard(games) {
       const account = known !== undefined ? known
         : /** @type {{account: {id: number} | null}} */ (await api("/api/account")).account;
       const id = account ? account.id : null;
-      if (id === shownFor) return;
+      if (mine !== fills || id === shownFor) return;
       shownFor = id;
       organise.replaceChildren(/** @type {Node} */ (organise.firstChild),
         account ? organiseForm(games) : el("p", { class: "small" }, t("tournament.log_in")));
