@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select, update
+from tests.web.arena_setup import arena
 from tests.web.conftest import POSTGRES, fresh_postgres
-from tests.web.test_arenas import arena
 from tests.web.test_challenges import account
 from tests.web.test_team_battles import app
 from tests.web.test_tournaments import act
