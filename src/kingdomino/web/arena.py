@@ -23,6 +23,17 @@ way finish and count, and the arena is ``finished`` once the last is over, its p
 same transaction (``tournament_end``). The window is stored: a server that starts goes on with a
 running arena (:meth:`Arena.resume`), its games that ended while it was stopped counted. Its lock
 is the tournaments' (a join, a pause, a pairing at a time).
+
+Several servers over one database each run every arena's loop, but one pairs it at a time: the one
+holding its pairing's lease (``arena_store.take_pairing``: its row of ``arenas`` names the server
+until a moment, :data:`LEASE_SECONDS` on), taken or renewed at each pass; the others skip theirs
+and take it over once the holder stops renewing it (stopped, or gone). A lease, not one
+transaction around the read, the pairing and the write: a pairing makes its games on the hub, in
+transactions of their own, between the two, and a transaction held open across them would hold
+SQLite's only writer (which those writes wait for) and a PostgreSQL row lock as long. A game is
+stored only while its server still holds the lease and neither player is in a game of the arena
+not over, in one transaction (``arena_store.add_game``): a lease that lapsed mid-pairing pairs
+nobody twice, and the game it made is called off.
 """
 
 from __future__ import annotations
@@ -63,6 +74,8 @@ REMATCH_SECONDS = 10.0
 #: How often the free players are paired, and how long a player's page read keeps them present.
 TICK_SECONDS = 3.0
 PRESENT_SECONDS = 45.0
+#: How long a server's right to pair an arena lasts unless renewed (at each pass, every tick).
+LEASE_SECONDS = 10.0
 #: The most page reads remembered before the stale ones are dropped.
 MAX_SEEN = 20_000
 
@@ -86,6 +99,7 @@ class Arena:
         #: When each (arena, account) came free last: their game ended, or they came back.
         self.freed: dict[tuple[str, int], float] = {}
         self.tick = TICK_SECONDS
+        self.lease_seconds = LEASE_SECONDS
         self.rematch_seconds = REMATCH_SECONDS
         self.seat_seconds = SEAT_MINUTES * 60.0
         self.call_off_wait = float(FAIRNESS["call_off_wait_seconds"])
@@ -142,10 +156,15 @@ class Arena:
 
     async def _pair(self, tournament_id: str) -> bool:
         """Pair the arena's free players, or end it once its window ended and its last game is
-        over (the caller holds the lock): whether it is over."""
+        over (the caller holds the lock), unless another server holds its pairing's lease: whether
+        it is over."""
         tournament = await self.tournaments.read(tournament_id)
         if tournament.status != "running":
             return True
+        if not await asyncio.to_thread(
+            arena_store.take_pairing, self.store, tournament_id, self.lease_seconds
+        ):
+            return False
         state = await self._state(tournament_id)
         if state.ends_at is not None and time.time() >= state.ends_at:
             if state.busy():
@@ -186,9 +205,10 @@ class Arena:
             game_id = await rounds.make_pairing_game(
                 self.hub, tournament, [first, second], time.time() + self.seat_seconds
             )
-            await asyncio.to_thread(
+            if not await asyncio.to_thread(
                 arena_store.add_game, self.store, tournament_id, first, second, game_id, time.time()
-            )
+            ):
+                await self.tournaments._end_game(game_id, first)
         return False
 
     def _ratings(self, tournament: Tournament, players: list[int]) -> dict[int, float]:
@@ -336,6 +356,12 @@ class Arena:
                 log.exception("the arena %s could not be resumed", tournament_id)
 
     async def stop(self) -> None:
+        """Stop the loops and give up this server's pairing leases, so that another server (or
+        this one started again, under a new name) pairs its arenas at once, not once they lapse."""
         for loop in list(self.loops.values()):
             loop.cancel()
         self.loops.clear()
+        try:
+            await asyncio.to_thread(arena_store.give_up_pairing, self.store)
+        except Exception as error:  # the database gone: the leases lapse by themselves
+            log.warning("the arenas' pairing leases were not given up: %s", error)

@@ -8,7 +8,7 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from kingdomino.web import tournament_store as records
@@ -129,9 +129,56 @@ def set_ends(store: Store, tournament_id: str, ends_at: float) -> None:
         )
 
 
-def add_game(store: Store, tournament_id: str, first: int, second: int, game_id: str, at: float) -> None:
-    """Store a new game of the arena, numbered after the last."""
+def take_pairing(store: Store, tournament_id: str, seconds: float) -> bool:
+    """Hold (or renew) the right to pair the arena ``tournament_id`` for ``seconds``, as
+    ``store.server``: whether this server holds it (free, its own, or lapsed: its holder stopped)."""
+    moment = time.time()
     with store.engine.begin() as connection:
+        taken = connection.execute(
+            update(ArenaRow)
+            .where(
+                ArenaRow.tournament_id == tournament_id,
+                or_(
+                    ArenaRow.pairer.is_(None),
+                    ArenaRow.pairer == store.server,
+                    ArenaRow.pairer_until < moment,
+                ),
+            )
+            .values(pairer=store.server, pairer_until=moment + seconds)
+        )
+        return bool(taken.rowcount == 1)
+
+
+def give_up_pairing(store: Store) -> None:
+    """Give up every arena's pairing lease ``store.server`` holds (the server stops)."""
+    with store.engine.begin() as connection:
+        connection.execute(
+            update(ArenaRow).where(ArenaRow.pairer == store.server).values(pairer=None, pairer_until=0)
+        )
+
+
+def add_game(store: Store, tournament_id: str, first: int, second: int, game_id: str, at: float) -> bool:
+    """Store a new game of the arena, numbered after the last, while this server holds its
+    pairing's lease and neither player is in a game of it not over: whether it was stored. The
+    lease's row is written first, so that two such writes (a lease that lapsed mid-pairing) are
+    one after the other: PostgreSQL locks the row, SQLite the database, until the commit."""
+    with store.engine.begin() as connection:
+        held = connection.execute(
+            update(ArenaRow)
+            .where(ArenaRow.tournament_id == tournament_id, ArenaRow.pairer == store.server)
+            .values(pairer=store.server)
+        )
+        if held.rowcount != 1:
+            return False
+        playing = connection.scalar(
+            select(func.count()).where(
+                ArenaGameRow.tournament_id == tournament_id,
+                ArenaGameRow.first_points.is_(None),
+                or_(ArenaGameRow.first.in_([first, second]), ArenaGameRow.second.in_([first, second])),
+            )
+        )
+        if playing:
+            return False
         last = connection.scalar(
             select(func.max(ArenaGameRow.number)).where(ArenaGameRow.tournament_id == tournament_id)
         )
@@ -145,6 +192,7 @@ def add_game(store: Store, tournament_id: str, first: int, second: int, game_id:
                 paired=at,
             )
         )
+        return True
 
 
 def set_result(

@@ -12,7 +12,9 @@ from kingdomino.web.tables import Base
 
 
 class ArenaRow(Base):
-    """An arena's window: ``minutes`` long from its start, so ending at ``ends_at`` (None before)."""
+    """An arena's window: ``minutes`` long from its start, so ending at ``ends_at`` (None before);
+    and its pairing's lease: the server that pairs it (``pairer``, ``Store.server``) until
+    ``pairer_until`` (epoch seconds), renewed at each of its passes (``arena_store.take_pairing``)."""
 
     __tablename__ = "arenas"
 
@@ -21,6 +23,8 @@ class ArenaRow(Base):
     )
     minutes: Mapped[int] = mapped_column(Integer)
     ends_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    pairer: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    pairer_until: Mapped[float] = mapped_column(Float, default=0.0, server_default="0")
 
 
 class ArenaGameRow(Base):

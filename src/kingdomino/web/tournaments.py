@@ -388,9 +388,10 @@ class Tournaments:
             log.error("a tournament's game end was not counted", exc_info=task.exception())
 
     async def stop(self) -> None:
-        """Let the counts under way finish, and stop the start timers."""
+        """Let the counts under way finish, stop the start timers and the arenas' loops."""
         if self.tasks:
             await asyncio.wait(set(self.tasks))
-        for timer in [*self.timers.values(), *self.arena.loops.values()]:
+        for timer in self.timers.values():
             timer.cancel()
         self.timers.clear()
+        await self.arena.stop()
