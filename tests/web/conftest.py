@@ -80,6 +80,18 @@ def either_database(request: pytest.FixtureRequest, database: str) -> str:
     return POSTGRES
 
 
+@pytest.fixture
+def own_database(either_database: str) -> Iterator[str]:
+    """Each test twice: over a fresh SQLite file, then over a PostgreSQL database of the test's own
+    (``fresh_postgres``, dropped after), for a test that lists or counts what its database holds or
+    names its players by fixed names: CI runs the PostgreSQL tests side by side over one database."""
+    if either_database != POSTGRES:
+        yield either_database
+        return
+    with fresh_postgres("kd_own") as url:
+        yield url
+
+
 #: Argon2id at the least cost, so that the tests hash quickly (the server keeps the library's).
 QUICK = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import threading
 from collections import Counter
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -17,7 +16,6 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select, update
 from tests.web.arena_setup import arena
-from tests.web.conftest import POSTGRES, fresh_postgres
 from tests.web.test_challenges import account
 from tests.web.test_team_battles import app
 from tests.web.test_tournaments import act
@@ -30,15 +28,6 @@ from kingdomino.web.arena_tables import ArenaRow
 from kingdomino.web.store import Store
 
 NAMES = ("Kira", "Boris", "Cleo", "Dana")
-
-
-@pytest.fixture
-def own_database(either_database: str) -> Iterator[str]:
-    if either_database != POSTGRES:
-        yield either_database
-        return
-    with fresh_postgres("kd_arena_lease") as url:
-        yield url
 
 
 def started(client: TestClient) -> tuple[str, list[int]]:

@@ -8,14 +8,12 @@ test's own."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from tests.web.arena_setup import page
-from tests.web.conftest import POSTGRES, fresh_postgres
 from tests.web.test_arenas import end_the_window_now, waited
 from tests.web.test_challenges import account, as_
 from tests.web.test_clubs import new_club, post
@@ -25,16 +23,6 @@ from tests.web.test_team_battles import app, battle, join
 from tests.web.test_tournaments import act
 
 from kingdomino.web import team_battle
-
-
-@pytest.fixture
-def own_database(either_database: str) -> Iterator[str]:
-    """SQLite, then a PostgreSQL database of this test's own."""
-    if either_database != POSTGRES:
-        yield either_database
-        return
-    with fresh_postgres("kd_battle_clubs") as url:
-        yield url
 
 
 def test_a_club_is_not_closed_while_a_battle_naming_it_is_not_over(own_database: str) -> None:

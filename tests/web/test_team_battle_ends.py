@@ -7,15 +7,12 @@ server goes on with it; and of two servers ending it at once, one does. Over SQL
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import event, func, select
 from tests.web.arena_setup import page
-from tests.web.conftest import POSTGRES, fresh_postgres
 from tests.web.test_arenas import end_the_window_now, waited
 from tests.web.test_challenges import account
 from tests.web.test_clubs import new_club, post
@@ -27,17 +24,6 @@ from kingdomino.web import arena_store, tournament_end
 from kingdomino.web import tournament_store as records
 from kingdomino.web.inbox_tables import NotificationRow
 from kingdomino.web.store import Store
-
-
-@pytest.fixture
-def own_database(either_database: str) -> Iterator[str]:
-    """SQLite, then a PostgreSQL database of this test's own (a server that starts goes on with
-    every running arena of its database: here, this test's alone)."""
-    if either_database != POSTGRES:
-        yield either_database
-        return
-    with fresh_postgres("kd_battle_end") as url:
-        yield url
 
 
 def started_battle(client: TestClient) -> tuple[dict[str, str], str, list[str]]:

@@ -6,7 +6,6 @@ when ``KINGDOMINO_TEST_POSTGRES_URL`` is set, PostgreSQL."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -14,7 +13,7 @@ from fastapi.testclient import TestClient
 from limits import parse
 from sqlalchemy import func, select
 from tests.web.arena_setup import CLOCK, page
-from tests.web.conftest import POSTGRES, QUICK, fresh_postgres, new_app
+from tests.web.conftest import QUICK, new_app
 from tests.web.test_arenas import end_the_window_now, line, resign_game, waited
 from tests.web.test_challenges import account, as_
 from tests.web.test_clubs import new_club, post
@@ -28,16 +27,6 @@ from kingdomino.web.accounts import Accounts
 from kingdomino.web.store import Store
 from kingdomino.web.tables import AccountRow, TournamentRow
 from kingdomino.web.team_battle_tables import TeamBattleClubRow
-
-
-@pytest.fixture
-def battle_database(either_database: str) -> Iterator[str]:
-    """SQLite, then a PostgreSQL database of this test's own: its players' names are its own."""
-    if either_database != POSTGRES:
-        yield either_database
-        return
-    with fresh_postgres("kd_battle") as url:
-        yield url
 
 
 def app(database: str) -> Any:
@@ -73,8 +62,8 @@ def pairs(found: dict[str, Any]) -> list[set[str]]:
     return [{game["first"], game["second"]} for game in found["arena"]["games"]]
 
 
-def test_three_clubs_battle_across_clubs_and_their_best_players_score(battle_database: str) -> None:
-    with TestClient(app(battle_database)) as client:
+def test_three_clubs_battle_across_clubs_and_their_best_players_score(own_database: str) -> None:
+    with TestClient(app(own_database)) as client:
         names = ("Kira", "Boris", "Cleo", "Dan", "Eve", "Fay", "Gus", "Hal")
         s = {name: account(client, name) for name in names}
         owls, larks, wrens = (new_club(client, s[leader]) for leader in ("Kira", "Cleo", "Eve"))
@@ -154,12 +143,12 @@ def test_three_clubs_battle_across_clubs_and_their_best_players_score(battle_dat
         assert listed == [
             {"id": tournament_id, "name": "Clubs' night", "status": "finished", "clubs": [owls, larks, wrens]}
         ]
-    with TestClient(app(battle_database)) as client:
+    with TestClient(app(own_database)) as client:
         assert page(client, tournament_id)["team_battle"] == {**found["team_battle"], "you": None}
 
 
-def test_a_team_battle_is_refused_in_words(battle_database: str) -> None:
-    with TestClient(app(battle_database)) as client:
+def test_a_team_battle_is_refused_in_words(own_database: str) -> None:
+    with TestClient(app(own_database)) as client:
         s = {name: account(client, name) for name in ("Kira", "Boris", "Cleo")}
         owls, larks = new_club(client, s["Kira"]), new_club(client, s["Cleo"])
         post(client, s["Boris"], f"/api/clubs/{owls}/join")
@@ -197,9 +186,9 @@ def gone_with_its_last_member(store: Store, name: str) -> None:
 
 
 def test_a_club_closed_as_its_battle_is_made_leaves_no_arena(
-    battle_database: str, monkeypatch: pytest.MonkeyPatch
+    own_database: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    with TestClient(app(battle_database)) as client:
+    with TestClient(app(own_database)) as client:
         s = {name: account(client, name) for name in ("Kira", "Cleo")}
         owls, larks = new_club(client, s["Kira"]), new_club(client, s["Cleo"])
         store = client.app.state.hub.store  # type: ignore[attr-defined]
@@ -220,12 +209,12 @@ def test_a_club_closed_as_its_battle_is_made_leaves_no_arena(
         assert left == [0, 0], "no plain arena left behind, nor a battle's rows"
 
 
-def test_a_player_who_leaves_their_club_and_a_club_closed_mid_battle(battle_database: str) -> None:
+def test_a_player_who_leaves_their_club_and_a_club_closed_mid_battle(own_database: str) -> None:
     """Dan leaves the Larks after joining: he plays on for them (joins again for them alone), his
     points theirs. Eve may not close the Wrens mid-battle, but they go with their last member's
     account (Fay left): she plays on, paired across clubs, her points the Wrens' in the table; no
     former Wren joins any more, and at the end Eve is told the Wrens' place."""
-    with TestClient(app(battle_database)) as client:
+    with TestClient(app(own_database)) as client:
         names = ("Kira", "Cleo", "Dan", "Eve", "Fay")
         s = {name: account(client, name) for name in names}
         owls, larks, wrens = (new_club(client, s[leader]) for leader in ("Kira", "Cleo", "Eve"))
