@@ -15,6 +15,7 @@ from kingdomino.web import tournament_store as records
 from kingdomino.web.arena_pairing import outcome_of
 from kingdomino.web.arena_tables import ArenaCallOffRow, ArenaGameRow, ArenaPauseRow, ArenaRow
 from kingdomino.web.store import Store
+from kingdomino.web.store_leases import takeable
 from kingdomino.web.tables import TournamentPlayerRow, TournamentRow
 
 if TYPE_CHECKING:
@@ -138,11 +139,7 @@ def take_pairing(store: Store, tournament_id: str, seconds: float) -> bool:
             update(ArenaRow)
             .where(
                 ArenaRow.tournament_id == tournament_id,
-                or_(
-                    ArenaRow.pairer.is_(None),
-                    ArenaRow.pairer == store.server,
-                    ArenaRow.pairer_until < moment,
-                ),
+                takeable(ArenaRow.pairer, ArenaRow.pairer_until, store.server, moment),
             )
             .values(pairer=store.server, pairer_until=moment + seconds)
         )

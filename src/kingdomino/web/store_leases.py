@@ -9,10 +9,22 @@ from __future__ import annotations
 
 import time
 
-from sqlalchemy import or_, select, update
+from sqlalchemy import ColumnElement, or_, select, update
 from sqlalchemy.engine import Engine
+from sqlalchemy.orm import InstrumentedAttribute
 
 from kingdomino.web.tables import GameRow
+
+
+def takeable(
+    owner: InstrumentedAttribute[str | None],
+    until: InstrumentedAttribute[float] | InstrumentedAttribute[float | None],
+    server: str,
+    moment: float,
+) -> ColumnElement[bool]:
+    """Where a lease held by ``owner`` until ``until`` may be taken (or renewed) by ``server`` at
+    ``moment``: nobody holds it, ``server`` does, or it lapsed (its holder stopped renewing it)."""
+    return or_(owner.is_(None), owner == server, until < moment)
 
 
 class AILeases:
@@ -32,11 +44,7 @@ class AILeases:
                     GameRow.id == game_id,
                     GameRow.revision == revision,
                     GameRow.ai_turn.is_(True),
-                    or_(
-                        GameRow.lease_owner.is_(None),
-                        GameRow.lease_owner == self.server,
-                        GameRow.lease_until < moment,
-                    ),
+                    takeable(GameRow.lease_owner, GameRow.lease_until, self.server, moment),
                 )
                 .values(lease_owner=self.server, lease_until=moment + seconds)
             )
