@@ -96,12 +96,12 @@ def own_database(either_database: str) -> Iterator[str]:
 QUICK = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
 
 
-@pytest.fixture
-def api(either_database: str) -> Iterator[TestClient]:
-    """A client of an app with accounts (hashed at the least cost) and logins not limited, over
-    SQLite then PostgreSQL (``either_database``)."""
+@contextmanager
+def api_over(database: str) -> Iterator[TestClient]:
+    """A client of an app over ``database`` with accounts (hashed at the least cost) and logins
+    not limited."""
     app = create_app(
-        either_database,
+        database,
         secret_seeds=seeded_secrets(),
         review_agent=QUICK_REVIEW,
         ai_workers=session_workers(),
@@ -109,6 +109,21 @@ def api(either_database: str) -> Iterator[TestClient]:
     app.state.accounts = Accounts(app.state.hub.store, QUICK)
     app.state.login_rate = parse("1000/minute")
     with TestClient(app) as client:
+        yield client
+
+
+@pytest.fixture
+def api(either_database: str) -> Iterator[TestClient]:
+    """``api_over`` SQLite, then PostgreSQL (``either_database``, a database other tests share)."""
+    with api_over(either_database) as client:
+        yield client
+
+
+@pytest.fixture
+def own_api(own_database: str) -> Iterator[TestClient]:
+    """``api_over`` SQLite, then a PostgreSQL database of the test's own (``own_database``): for a
+    test that reads a list of every account's games or players, which other tests' rows change."""
+    with api_over(own_database) as client:
         yield client
 
 

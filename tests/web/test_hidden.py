@@ -125,42 +125,42 @@ def test_hints_need_hints_for_everyone_when_several_humans_play(database: str) -
         assert client.get(f"/api/games/{solo['id']}/hint", params={"token": token}).status_code == 200
 
 
-def test_a_rematch_shows_its_deal_once_every_player_joined(api: TestClient) -> None:
+def test_a_rematch_shows_its_deal_once_every_player_joined(own_api: TestClient) -> None:
     """Anna offered a rematch and saw its first row and who claims first before Ben joined; she
     could call it off and offer again until a deal suited her, Ben none the wiser. Its deal is
     now shown to nobody (a view, the actions, the socket, a move refused) until every player joined."""
     seats = [{"kind": "human", "name": name, "online": True} for name in ("Anna", "Ben")]
     clock = {"kind": "game", "minutes": 3, "increment": 2}
     body = {"game": "kingdomino", "players": 2, "seats": seats, "time_control": clock, "public": True}
-    created = api.post("/api/games", json=body).json()
+    created = own_api.post("/api/games", json=body).json()
     old_id, tokens = created["id"], [seat["token"] for seat in created["seats"]]
-    play_out(api, old_id, tokens)
-    offered = rematch(api, old_id, tokens[0]).json()
+    play_out(own_api, old_id, tokens)
+    offered = rematch(own_api, old_id, tokens[0]).json()
     game_id, anna = offered["id"], offered["token"]
-    live = api.app.state.hub.table(game_id)  # type: ignore[attr-defined]
+    live = own_api.app.state.hub.table(game_id)  # type: ignore[attr-defined]
     draws = [action.text for action in live.actions if action.seat == CHANCE]
     assert draws  # dealt and stored at the offer, as any game's first draws are
     seen = [
-        api.get(f"/api/games/{game_id}", params={"token": anna}).text,
-        api.get(f"/api/games/{game_id}/actions", params={"token": anna}).text,
+        own_api.get(f"/api/games/{game_id}", params={"token": anna}).text,
+        own_api.get(f"/api/games/{game_id}/actions", params={"token": anna}).text,
     ]
-    with api.websocket_connect(f"/ws/games/{game_id}?tokens={anna}") as socket:
+    with own_api.websocket_connect(f"/ws/games/{game_id}?tokens={anna}") as socket:
         seen += [json.dumps(m) for m in messages_until(socket, lambda m: m["type"] == "state", "the view")]
-    listed = [g for g in api.get("/api/live-games").json()["games"] if g["id"] == game_id]
+    listed = [g for g in own_api.get("/api/live-games").json()["games"] if g["id"] == game_id]
     assert [(g["current_player"], g["moves"]) for g in listed] == [(None, 0)]  # who claims first: unsaid
     assert not [text for text in draws if any(text in page for page in seen)]
     before = json.loads(seen[0])
     assert before["index"] == 0 and before["observation"]["row"] == [] and before["awaited"] == [1]
-    move = api.post(f"/api/games/{game_id}/actions", json={"token": anna, "action": "claim 1"})
+    move = own_api.post(f"/api/games/{game_id}/actions", json={"token": anna, "action": "claim 1"})
     assert move.status_code == 409 and move.json()["error"]["code"] == "not_started"
     # Called off before Ben came, it shows nothing either: a new offer is a new deal, unseen.
-    assert api.post(f"/api/games/{game_id}/abort", json={"token": anna}).status_code == 200
-    called_off = api.get(f"/api/games/{game_id}", params={"token": anna}).text
+    assert own_api.post(f"/api/games/{game_id}/abort", json={"token": anna}).status_code == 200
+    called_off = own_api.get(f"/api/games/{game_id}", params={"token": anna}).text
     assert json.loads(called_off)["status"] == "aborted"
     assert not [text for text in draws if text in called_off]
-    again = rematch(api, old_id, tokens[1]).json()
-    rematch(api, old_id, tokens[0])
-    dealt = api.get(f"/api/games/{again['id']}", params={"token": again["token"]}).json()
-    shown = api.app.state.hub.table(again["id"]).actions  # type: ignore[attr-defined]
+    again = rematch(own_api, old_id, tokens[1]).json()
+    rematch(own_api, old_id, tokens[0])
+    dealt = own_api.get(f"/api/games/{again['id']}", params={"token": again["token"]}).json()
+    shown = own_api.app.state.hub.table(again["id"]).actions  # type: ignore[attr-defined]
     assert dealt["awaited"] == [] and dealt["index"] == len(shown) > 0
     assert [e["text"] for e in dealt["log"]] == [a.text for a in shown][-len(dealt["log"]) :]

@@ -29,8 +29,8 @@ FORMS = [
 
 
 @pytest.fixture
-def client(either_database: str) -> Iterator[TestClient]:
-    with mailing(either_database) as (test_client, _):
+def client(own_database: str) -> Iterator[TestClient]:
+    with mailing(own_database) as (test_client, _):
         yield test_client
 
 
