@@ -30,6 +30,8 @@ from playwright.sync_api import (
 )
 from tests.web.conftest import BROWSER_CONTEXTS, wait_for
 
+import kingdomino.web
+
 T = TypeVar("T")
 
 #: Debian's Chromium, the browser players have; ``$KINGDOMINO_CHROMIUM`` names another build of it
@@ -606,6 +608,15 @@ def timed_game_of_two(base: str, control: dict[str, Any]) -> tuple[str, list[str
         f"{base}/api/games/{made['id']}", params={"token": tokens[0]}, timeout=30
     ).json()
     return made["id"], tokens, first
+
+
+def page_word(language: str, key: str) -> str:
+    """The page's text ``key`` in ``language``, as its translations hold it (to wait for a page
+    drawn in that language)."""
+    words = json.loads(
+        (Path(kingdomino.web.__file__).parent / "static" / "i18n" / f"{language}.json").read_text("utf-8")
+    )
+    return str(words[key])
 
 
 def static_base(page: Page) -> str:

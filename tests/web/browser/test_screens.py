@@ -19,9 +19,11 @@ from tests.web.browser.pages import (
     create_game,
     log_mark,
     new_page,
+    page_word,
     play_by_clicking_board,
     present,
     starting,
+    until_the_api_is_quiet,
     wait_for_new_log,
 )
 
@@ -287,6 +289,10 @@ def test_on_a_phone_the_lobby_is_a_form_of_aligned_fields(browser: Browser, live
         page.goto(live_server + "/")
         page.select_option("#game", "origins")
         page.select_option("#players", "4")
+        # Measured once the lobby is drawn in its language and its cards have what they asked for.
+        expect(page.locator('label[for="players"]')).to_have_text(page_word(language, "lobby.players"))
+        expect(page.locator("#name-3")).to_be_visible()
+        until_the_api_is_quiet(page)
         fields = ["#game", "#players"] + [f"#name-{seat}" for seat in range(4)]
         lefts = [present(page.locator(field).bounding_box())["x"] for field in fields]
         assert max(lefts) - min(lefts) <= 1, (language, lefts)
