@@ -59,4 +59,5 @@ async def health(hub: HubDep) -> dict[str, Any]:
     "ok"}` once it answered and its database answered a read, else 503 `unavailable` (with
     `Retry-After`; the database cannot be reached), logged as a warning."""
     await asyncio.to_thread(check_readable, hub.store.engine)
+    hub.store.outage.answered()
     return {"status": "ok"}
