@@ -9,6 +9,7 @@ tracebacks in each server's log (every task's every try). Skipped without
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -21,6 +22,7 @@ from sqlalchemy import make_url
 from tests.web.conftest import POSTGRES, fresh_postgres
 from tests.web.db_relay import relay_to
 from tests.web.servers import free_port
+from websockets.sync.client import ClientConnection, connect
 
 from kingdomino.web.probe_clients import wait_until_answering
 
@@ -33,6 +35,15 @@ def wait_until(check: str, ok: object, seconds: float = 30) -> None:
     while not ok():  # type: ignore[operator]
         assert time.monotonic() < deadline, check
         time.sleep(0.05)
+
+
+def unavailable(socket: ClientConnection) -> bool:
+    """Whether the socket's next error (within 10 s, past its other messages) is ``unavailable``."""
+    deadline = time.monotonic() + 10
+    while True:
+        message = json.loads(socket.recv(timeout=max(0.0, deadline - time.monotonic())))
+        if message["type"] == "error":
+            return bool(message["code"] == "unavailable")
 
 
 def health(base: str) -> int:
@@ -69,11 +80,17 @@ def test_a_database_away_for_a_while_is_logged_once_and_the_server_recovers(tmp_
                 }
                 started = log_file.read_text()
 
+                socket = connect(f"ws://127.0.0.1:{port}/ws/games/{created['id']}?tokens={token}")
+                assert json.loads(socket.recv(timeout=10))["type"] == "state"
+
                 relay.cut_off()
                 wait_until("health answers 503", lambda: health(base) == 503)
                 answer = httpx.post(f"{game}/actions", json=move, timeout=10)
                 assert answer.status_code == 503, answer.text
                 assert answer.json()["error"]["code"] == "unavailable"
+                socket.send(json.dumps({"type": "action", **move}))
+                assert unavailable(socket), "a move sent by the game's page is answered unavailable"
+                socket.close()
                 # Every task of the server tries a few times over (each try a new connection).
                 wait_until("the server tries again", lambda: relay.refused >= 12 and health(base) == 503)
                 relay.mend()
