@@ -14,6 +14,7 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx
@@ -29,10 +30,10 @@ from kingdomino.web.probe_clients import wait_until_answering
 pytestmark = pytest.mark.skipif(not POSTGRES, reason="KINGDOMINO_TEST_POSTGRES_URL is not set")
 
 
-def wait_until(check: str, ok: object, seconds: float = 30) -> None:
+def wait_until(check: str, ok: Callable[[], bool], seconds: float = 30) -> None:
     """Wait under a deadline until ``ok()`` is true (``check`` says what for)."""
     deadline = time.monotonic() + seconds
-    while not ok():  # type: ignore[operator]
+    while not ok():
         assert time.monotonic() < deadline, check
         time.sleep(0.05)
 
@@ -80,17 +81,16 @@ def test_a_database_away_for_a_while_is_logged_once_and_the_server_recovers(tmp_
                 }
                 started = log_file.read_text()
 
-                socket = connect(f"ws://127.0.0.1:{port}/ws/games/{created['id']}?tokens={token}")
-                assert json.loads(socket.recv(timeout=10))["type"] == "state"
+                with connect(f"ws://127.0.0.1:{port}/ws/games/{created['id']}?tokens={token}") as socket:
+                    assert json.loads(socket.recv(timeout=10))["type"] == "state"
 
-                relay.cut_off()
-                wait_until("health answers 503", lambda: health(base) == 503)
-                answer = httpx.post(f"{game}/actions", json=move, timeout=10)
-                assert answer.status_code == 503, answer.text
-                assert answer.json()["error"]["code"] == "unavailable"
-                socket.send(json.dumps({"type": "action", **move}))
-                assert unavailable(socket), "a move sent by the game's page is answered unavailable"
-                socket.close()
+                    relay.cut_off()
+                    wait_until("health answers 503", lambda: health(base) == 503)
+                    answer = httpx.post(f"{game}/actions", json=move, timeout=10)
+                    assert answer.status_code == 503, answer.text
+                    assert answer.json()["error"]["code"] == "unavailable"
+                    socket.send(json.dumps({"type": "action", **move}))
+                    assert unavailable(socket), "a move sent by the game's page is answered unavailable"
                 # Every task of the server tries a few times over (each try a new connection).
                 wait_until("the server tries again", lambda: relay.refused >= 12 and health(base) == 503)
                 relay.mend()
