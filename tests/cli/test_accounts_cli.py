@@ -4,13 +4,15 @@
 from __future__ import annotations
 
 import secrets
+import sqlite3
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from sqlalchemy import select
-from tests.web.conftest import QUICK
+from sqlalchemy import create_engine, inspect, select
+from sqlalchemy.pool import NullPool
+from tests.web.conftest import POSTGRES, QUICK, fresh_postgres
 from typer.testing import CliRunner
 
 from kingdomino.cli import app
@@ -165,3 +167,28 @@ def test_a_missing_account_or_database_is_said_naming_the_argument(
     assert not (tmp_path / "elsewhere").exists()
     both = ["accounts", "list", "--data-dir", str(tmp_path), "--database-url", "sqlite:///x.sqlite3"]
     assert runner.invoke(app, both).exit_code == 2
+
+
+def test_a_database_no_server_made_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
+    """A mistyped --database-url (PostgreSQL's own ``postgres`` database, an empty file) is said,
+    not filled with a server's tables and answered "0 accounts" (found by the operator's review
+    of 2026-12-01); a file that is not there is not made."""
+    empty = tmp_path / "empty.sqlite3"
+    sqlite3.connect(empty).close()
+    for command in (["accounts", "list"], ["reports", "list"], ["games", "export", "--out", "g.jsonl"]):
+        result = runner.invoke(app, [*command, "--database-url", f"sqlite:///{empty}"])
+        assert result.exit_code == 2, result.output
+        assert result.output.startswith("error: --database-url: sqlite:///"), result.output
+        assert "holds no server's tables (no 'games')" in result.output
+    assert sqlite3.connect(empty).execute("select count(*) from sqlite_master").fetchone() == (0,)
+    result = runner.invoke(app, ["accounts", "list", "--database-url", f"sqlite:///{tmp_path / 'none'}"])
+    assert result.exit_code == 2 and "--database-url: no server database at" in result.output
+    assert not (tmp_path / "none").exists()
+    if POSTGRES:
+        with fresh_postgres("kd_unserved") as url:
+            result = runner.invoke(app, ["accounts", "list", "--database-url", url])
+            assert result.exit_code == 2 and "holds no server's tables" in result.output, result.output
+            assert ":***@" in result.output  # the password hidden
+            engine = create_engine(url, poolclass=NullPool)
+            assert not inspect(engine).get_table_names()
+            engine.dispose()

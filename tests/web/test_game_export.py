@@ -150,6 +150,14 @@ def test_the_command_refuses_what_it_cannot_read_in_words(tmp_path: Path) -> Non
     assert result.exit_code == 2 and "--game: expected one of" in result.output
     result = runner.invoke(cli, ["games", "export", "--since", "yesterday"], env={"COLUMNS": "200"})
     assert result.exit_code == 2 and "--since: expected a day" in result.output
+    # Days the wrong way round chose nothing and said "0 games written" (the operator's review).
+    backwards = ["games", "export", "--since", "2026-12-01", "--until", "2026-01-01"]
+    result = runner.invoke(cli, backwards, env={"COLUMNS": "200"})
+    assert result.exit_code == 2, result.output
+    assert (
+        result.output
+        == "error: --since: 2026-12-01 is not before --until 2026-01-01: no game is between them\n"
+    )
 
 
 def test_a_line_that_is_not_a_record_is_refused_naming_its_line(tmp_path: Path) -> None:

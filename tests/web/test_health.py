@@ -27,3 +27,10 @@ def test_a_server_whose_database_cannot_be_read_is_unhealthy(
     assert answer.status_code == 503 and answer.headers["Retry-After"] == "2"
     error = assert_error_shape(answer.json())
     assert error["code"] == "unavailable" and "database" in error["message"]
+
+
+def test_a_monitor_s_head_request_is_answered_as_its_get(client: TestClient) -> None:
+    """Uptime monitors and ``curl -I`` ask with ``HEAD``: the health and the lobby's page answer
+    it 200, as their ``GET`` (found by the operator's review of 2026-12-01: 405, a site "down")."""
+    for path in ("/api/health", "/"):
+        assert client.head(path).status_code == 200, path

@@ -66,10 +66,11 @@ def open_store(data_dir: Path | None, database_url: str | None) -> Store:
         raise fail(
             "--data-dir: only for the SQLite file; with --database-url the accounts are in that database"
         )
+    flag = "--database-url"
     if database_url is None:
         file = (data_dir or default_data_dir()) / "kingdomino.sqlite3"
+        flag = "--data-dir" if data_dir is not None else "--data-dir (default)"
         if not file.is_file():
-            flag = "--data-dir" if data_dir is not None else "--data-dir (default)"
             raise fail(f"{flag}: no server database at {file}; name the folder 'kingdomino serve' uses")
         database_url = f"sqlite:///{file}"
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError
@@ -77,12 +78,35 @@ def open_store(data_dir: Path | None, database_url: str | None) -> Store:
     from kingdomino.web.store import Store
 
     try:
+        _check_served(database_url, flag)
         return Store(database_url)
     except (ArgumentError, ValueError) as error:
         raise fail(unknown_database_url(error)) from None
     except (SQLAlchemyError, ModuleNotFoundError) as error:
         first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        raise fail(f"the database cannot be opened: {first}") from None
+        raise fail(f"{flag}: the database cannot be opened: {first}") from None
+
+
+def _check_served(database_url: str, flag: str) -> None:
+    """Refuse a database (named by ``flag``) that no server made (no ``games`` table, or
+    an SQLite file that is not there): opening it as a store would make every table in it, and a
+    mistyped name (PostgreSQL's own ``postgres`` database) would answer "0 accounts"."""
+    from sqlalchemy import create_engine, inspect, make_url
+
+    url = make_url(database_url)
+    shown = url.render_as_string(hide_password=True)
+    if url.get_backend_name() == "sqlite" and not (url.database and Path(url.database).is_file()):
+        raise fail(f"{flag}: no server database at {shown}; name the one 'kingdomino serve' uses")
+    engine = create_engine(url)
+    try:
+        served = inspect(engine).has_table("games")
+    finally:
+        engine.dispose()
+    if not served:
+        raise fail(
+            f"{flag}: {shown} holds no server's tables (no 'games'); "
+            "name the database 'kingdomino serve' uses (a server makes its tables at its first start)"
+        )
 
 
 def _day(moment: datetime | None) -> str:

@@ -118,9 +118,10 @@ def export(
         raise fail(f"--game: expected one of {', '.join(game_names())}, got {game!r}")
     from kingdomino.web.game_export import Choice, exported
 
-    choice = Choice(
-        game, players, day(since, "--since"), day(until, "--until"), rated, people, private, limit
-    )
+    start, end = day(since, "--since"), day(until, "--until")
+    if start is not None and end is not None and start >= end:
+        raise fail(f"--since: {since} is not before --until {until}: no game is between them")
+    choice = Choice(game, players, start, end, rated, people, private, limit)
     key = salt.encode() if salt is not None else secrets.token_bytes(16) if anonymous else None
     store = open_store(data_dir, database_url)
     written = 0

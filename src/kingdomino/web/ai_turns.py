@@ -152,11 +152,12 @@ class AITurns:
             try:
                 began = time.monotonic()
                 held = self.store.renew_leases(LEASE_SECONDS)
+                self.store.outage.answered()
                 for lost, (turn, taken) in list(self._leased.items()):
                     if taken < began and turn not in held and not lost.done():
                         lost.set_result(None)
-            except Exception:
-                log.exception("renewing the AI leases failed")
+            except Exception as error:
+                self.store.outage.failed("renewing the AI leases", error)
 
     async def sweep(self) -> None:
         """Start every AI turn that no server holds: at start, and after a server or task died."""
@@ -164,8 +165,9 @@ class AITurns:
             try:
                 # In a thread: a loaded database takes milliseconds, which the event loop would lose.
                 await self.resume(await asyncio.to_thread(self.store.unleased_ai_turns))
-            except Exception:
-                log.exception("looking for AI turns to resume failed")
+                self.store.outage.answered()
+            except Exception as error:
+                self.store.outage.failed("looking for AI turns to resume", error)
             await asyncio.sleep(SWEEP_SECONDS)
 
     async def resume(self, turns: list[tuple[str, int]]) -> None:

@@ -161,7 +161,7 @@ def create_app(
         store.close()
 
     app = FastAPI(title="Kingdomino family", lifespan=lifespan)
-    app.add_middleware(FailureAnswers)
+    app.add_middleware(FailureAnswers, outage=store.outage)
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)
     static = resources.files("kingdomino.web").joinpath("static")

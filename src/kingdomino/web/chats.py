@@ -205,7 +205,14 @@ class Chats:
         """Hear the other servers' messages (PostgreSQL only: one SQLite file has one server)."""
         if self.store.notifies:
             self._listening = asyncio.create_task(
-                listen(self.store.url, self.heard_payload, self.caught_up, channel=CHAT_CHANNEL, read=str)
+                listen(
+                    self.store.url,
+                    self.heard_payload,
+                    self.caught_up,
+                    channel=CHAT_CHANNEL,
+                    read=str,
+                    outage=self.store.outage,
+                )
             )
 
     async def stop(self) -> None:

@@ -122,5 +122,5 @@ async def keep_beating(store: Store) -> None:
         await asyncio.sleep(BEAT_SECONDS)
         try:
             await asyncio.to_thread(beat, store, time.time())
-        except Exception:
-            log.warning("the server's beat could not be written", exc_info=True)
+        except Exception as error:
+            store.outage.failed("writing the server's beat", error)

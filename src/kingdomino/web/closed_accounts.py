@@ -100,4 +100,4 @@ async def watch_closed(hub: Hub) -> None:
         try:
             await sweep(hub)
         except Exception as error:  # the database away for a while: the next look tries again
-            log_failure(error, "calling off closed accounts' games")
+            log_failure(error, "calling off closed accounts' games", hub.store.outage)

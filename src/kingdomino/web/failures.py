@@ -16,16 +16,21 @@ nothing; the socket words its messages' failures with :func:`failure_error` the 
 from __future__ import annotations
 
 import errno
+import functools
 import logging
 from concurrent.futures.process import BrokenProcessPool
+from typing import TYPE_CHECKING
 
 from sqlalchemy.exc import DisconnectionError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.responses import JSONResponse
-from starlette.types import Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from kingdomino.web.http_middleware import HttpMiddleware, on_answer_start
 from kingdomino.web.refusals import HubError
+
+if TYPE_CHECKING:
+    from kingdomino.web.outage import Outage
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +54,7 @@ _PASSING_ERRNOS = frozenset(
 
 def passing_cause(error: BaseException) -> str | None:
     """What passing failure ``error`` is, in a few words, or None if it is not one (a bug)."""
-    if isinstance(error, OperationalError | DisconnectionError | PoolTimeout):
+    if isinstance(error, (OperationalError, DisconnectionError, PoolTimeout, *_driver_errors())):
         return "the database cannot be reached or written"
     if isinstance(error, BrokenProcessPool):
         return "an AI worker stopped"
@@ -58,6 +63,17 @@ def passing_cause(error: BaseException) -> str | None:
     if type(error).__module__.startswith("ray."):
         return "the AI cluster failed"
     return None
+
+
+@functools.cache
+def _driver_errors() -> tuple[type[BaseException], ...]:
+    """psycopg's own error of a connection lost or refused, raised outside SQLAlchemy (the
+    listening connection of ``notify.listen``); none without the PostgreSQL extra."""
+    try:
+        import psycopg
+    except ImportError:
+        return ()
+    return (psycopg.OperationalError,)
 
 
 def failure_error(error: BaseException) -> HubError:
@@ -69,8 +85,12 @@ def failure_error(error: BaseException) -> HubError:
     return HubError(503, "server", message, "unavailable", {"seconds": RETRY_SECONDS})
 
 
-def log_failure(error: BaseException, where: str) -> None:
-    """Log a failure: a passing one in a line, a bug with its traceback."""
+def log_failure(error: BaseException, where: str, outage: Outage | None = None) -> None:
+    """Log a failure: a passing one in a line (once a spell with ``outage``: ``web.outage``), a bug
+    with its traceback."""
+    if outage is not None:
+        outage.failed(where, error)
+        return
     cause = passing_cause(error)
     if cause is None:
         log.error("%s failed", where, exc_info=error)
@@ -79,7 +99,13 @@ def log_failure(error: BaseException, where: str) -> None:
 
 
 class FailureAnswers(HttpMiddleware):
-    """Wrap ``app`` so that an HTTP request whose handling raised is answered, not dropped."""
+    """Wrap ``app`` so that an HTTP request whose handling raised is answered, not dropped; a
+    passing failure logged once a spell of them (``outage``: every player's request fails while
+    the database is away)."""
+
+    def __init__(self, app: ASGIApp, outage: Outage | None = None) -> None:
+        super().__init__(app)
+        self.outage = outage
 
     async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         started = False
@@ -94,7 +120,7 @@ class FailureAnswers(HttpMiddleware):
         except Exception as error:
             if started:  # half an answer went out: only closing the connection can end it
                 raise
-            log_failure(error, f"{scope['method']} {scope['path']}")
+            log_failure(error, f"{scope['method']} {scope['path']}", self.outage)
             refusal = failure_error(error)
             headers = {"Retry-After": str(RETRY_SECONDS)} if refusal.status == 503 else None
             await JSONResponse(refusal.to_json(), refusal.status, headers=headers)(scope, receive, send)

@@ -127,7 +127,11 @@ class Hub:
         self.lobby.load()
         self._background.append(loop.create_task(self.watch_time()))
         if self.store.notifies:
-            self._background.append(loop.create_task(listen(self.store.url, self._heard, self._caught_up)))
+            self._background.append(
+                loop.create_task(
+                    listen(self.store.url, self._heard, self._caught_up, outage=self.store.outage)
+                )
+            )
         self._background.append(loop.create_task(self._record_unrecorded()))
 
     async def _record_unrecorded(self) -> None:
@@ -379,8 +383,9 @@ class Hub:
                         if await time_out(table, moment):
                             await self.seats_changed(table)
                             await tell_old_game(self, table)  # a rematch called off: its end screen
+                self.store.outage.answered()
             except Exception as error:  # the database away for a while: the next look tries again
-                log_failure(error, "the clocks' sweep")
+                log_failure(error, "the clocks' sweep", self.store.outage)
 
     # --- figures ------------------------------------------------------------------------------
 

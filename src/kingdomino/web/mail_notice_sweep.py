@@ -130,7 +130,7 @@ class MailNotices:
             try:
                 await self.sweep_now(time.time())
             except Exception as error:  # the database away a while: the next sweep tries again
-                log_failure(error, "the sweep of mailed notices")
+                log_failure(error, "the sweep of mailed notices", self.store.outage)
 
     async def sweep_now(self, moment: float) -> list[tuple[int, Notice]]:
         """Mail what is due at ``moment`` (epoch seconds), on the event loop: the moves (``sweep``)

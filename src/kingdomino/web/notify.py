@@ -16,11 +16,14 @@ import json
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy.engine import make_url
 
 from kingdomino.web.stored import StoredAction, Timing
+
+if TYPE_CHECKING:
+    from kingdomino.web.outage import Outage
 
 log = logging.getLogger(__name__)
 
@@ -123,9 +126,11 @@ async def listen(
     connected: Callable[[], Awaitable[None]] | None = None,
     channel: str = CHANNEL,
     read: Callable[[str], Heard] = _notice,  # type: ignore[assignment]
+    outage: Outage | None = None,
 ) -> None:
     """Call ``heard(read(payload))`` for every notification of ``channel`` (every write of a game,
-    by default), until cancelled."""
+    by default), until cancelled; a lost connection is tried again each second, its failures told
+    once a spell with ``outage`` (``web.outage``)."""
     import psycopg
 
     pending: set[asyncio.Future[None]] = set()
@@ -136,6 +141,8 @@ async def listen(
                 libpq_url(database_url), autocommit=True
             ) as conn:
                 await conn.execute(f"LISTEN {channel}")
+                if outage is not None:
+                    outage.answered()
                 if connected is not None and not first:
                     await connected()
                 first = False
@@ -147,8 +154,11 @@ async def listen(
                     following.add_done_callback(pending.discard)
         except asyncio.CancelledError:
             raise
-        except Exception:
-            log.exception("listening to %s failed; reconnecting", channel)
+        except Exception as error:
+            if outage is None:
+                log.exception("listening to %s failed; reconnecting", channel)
+            else:
+                outage.failed(f"listening to {channel}", error)
         first = False
         await asyncio.sleep(RECONNECT_SECONDS)
 

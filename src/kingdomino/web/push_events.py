@@ -106,7 +106,7 @@ async def tell_short_times(hub: Hub, pusher: Pusher) -> None:
         try:
             await tell_short_times_once(hub, pusher, time.time())
         except Exception as error:  # the database away for a while: the next look tries again
-            log_failure(error, "the push sweep of short times")
+            log_failure(error, "the push sweep of short times", hub.store.outage)
 
 
 async def tell_short_times_once(hub: Hub, pusher: Pusher, moment: float) -> None:

@@ -88,7 +88,7 @@ class PagesOpen:
                     write, self.store, pages - self.written, self.written - pages, time.time()
                 )
             except Exception as error:
-                log_failure(error, "noting the pages of turn-based games open here")
+                log_failure(error, "noting the pages of turn-based games open here", self.store.outage)
                 continue
             self.written = pages
 

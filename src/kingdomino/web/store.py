@@ -39,6 +39,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from kingdomino.web.notify import CHANNEL, WriteNotice
+from kingdomino.web.outage import Outage
 from kingdomino.web.store_leases import AILeases
 from kingdomino.web.store_setup import check_writable, prepare_schema, sqlite_pragmas
 from kingdomino.web.stored import StoredAction, StoredGame, Timing, stored_game
@@ -89,6 +90,8 @@ class Store(AILeases):
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         #: Games stored as played anew (begun, joined, a seat handed over): ``live_games.Lists``.
         self.games_started = 0
+        #: The database away for a while, told once by the server's tasks (``web.outage``).
+        self.outage = Outage()
 
     def close(self) -> None:
         self.engine.dispose()

@@ -33,8 +33,9 @@ def page(module: str, request: Request) -> HTMLResponse:
     return HTMLResponse(text, headers={"Vary": "Accept-Language, Cookie"})
 
 
-@router.get("/")
+@router.api_route("/", methods=["GET", "HEAD"])
 async def index(request: Request) -> HTMLResponse:
+    """The lobby; ``HEAD`` too, which uptime monitors send (the server sends no body for it)."""
     return page("lobby.js", request)
 
 

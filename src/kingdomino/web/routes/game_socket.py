@@ -122,7 +122,7 @@ async def socket(websocket: WebSocket, game_id: str, tokens: str = "") -> None:
                 break
             except Exception as error:
                 # A failure met by one message is that message's error; the connection goes on.
-                log_failure(error, f"game {game_id}: a WebSocket message")
+                log_failure(error, f"game {game_id}: a WebSocket message", hub.store.outage)
                 await page.send({"type": "error", **failure_error(error).to_json()["error"]})
     except (WebSocketDisconnect, SlowClient):
         pass

@@ -58,6 +58,13 @@ async def stats(hub: HubDep) -> dict[str, Any]:
 async def health(hub: HubDep) -> dict[str, Any]:
     """Whether this server can serve, for a load balancer or a service manager to poll: `{"status":
     "ok"}` once it answered and its database answered a read, else 503 `unavailable` (with
-    `Retry-After`; the database cannot be reached), logged as a warning."""
+    `Retry-After`; the database cannot be reached), logged as a warning. `HEAD` answers the same
+    status without the body, as monitors (and `curl -I`) ask."""
     await asyncio.to_thread(check_readable, hub.store.engine)
+    hub.store.outage.answered()
     return {"status": "ok"}
+
+
+# The same answer to HEAD, its body left out by the server; kept out of the API's schema, where
+# it would be the GET's operation again.
+router.add_api_route("/api/health", health, methods=["HEAD"], include_in_schema=False)
