@@ -132,6 +132,7 @@ def test_servers_of_postgresql_started_together_after_a_stop_give_the_time_once(
     with fresh_postgres("kd_beats") as url:
         with TestClient(new_app(url)) as client:
             created = timed_game(client)
+        stopped = time.time()
         stopped_for(url, DOWN)
         engine = create_engine(url)
         with engine.connect() as connection:
@@ -139,13 +140,15 @@ def test_servers_of_postgresql_started_together_after_a_stop_give_the_time_once(
         stores = [Store(url, server=f"s{n}") for n in range(4)]
         with ThreadPoolExecutor(4) as pool:
             given = list(pool.map(lambda store: resume_clocks(store, time.time()), stores))
+        # the time from the stop to the start is given too: longer the more loaded the machine
+        since_the_stop = time.time() - stopped
         with engine.connect() as connection:
             later = connection.scalar(select(GameRow.deadline).where(GameRow.id == created["id"]))
         for store in stores:
             store.close()
         engine.dispose()
-    assert deadline is not None and sorted(given) == [0, 0, 0, 1]
-    assert later == pytest.approx(deadline + DOWN, abs=5)
+    assert deadline is not None and later is not None and sorted(given) == [0, 0, 0, 1]
+    assert deadline + DOWN - 1 <= later <= deadline + DOWN + since_the_stop + 1, "given once, not four times"
 
 
 def test_an_app_started_again_in_one_process_starts(database: str) -> None:

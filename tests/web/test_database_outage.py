@@ -39,8 +39,8 @@ def wait_until(check: str, ok: Callable[[], bool], seconds: float = 30) -> None:
 
 
 def unavailable(socket: ClientConnection) -> bool:
-    """Whether the socket's next error (within 10 s, past its other messages) is ``unavailable``."""
-    deadline = time.monotonic() + 10
+    """Whether the socket's next error (within 30 s, past its other messages) is ``unavailable``."""
+    deadline = time.monotonic() + 30
     while True:
         message = json.loads(socket.recv(timeout=max(0.0, deadline - time.monotonic())))
         if message["type"] == "error":
