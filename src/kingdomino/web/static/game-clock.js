@@ -1,10 +1,11 @@
 // A timed game's clocks: each player's time left, the acting player's running down (web/clocks.py).
 // The view says when the turn began (`since`, the server's epoch seconds) and the time left then;
-// the page counts down with its own clock, and the server, whose clock is the truth, says when a
-// player runs out.
+// the page counts down by the server's time (server-time.js: a phone's own clock may be minutes
+// off), and the server, whose clock is the truth, says when a player runs out.
 import { el } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { timeControlWords } from "./open-games.js";
+import { serverNow } from "./server-time.js";
 import { awayWords } from "./vacation.js";
 
 /** The timer that redraws the running clock, while one runs. */
@@ -49,7 +50,7 @@ export function drawClocks(game) {
   const shown = box;
   const daily = view.time_control?.kind === "days";
   const draw = () => {
-    const now = Date.now() / 1000;
+    const now = serverNow();
     let lowHere = false;
     const clocks = view.seats.flatMap((seat, i) => {
       // A player away on vacation: the turn begins at their return (`since` ahead), the clock stands still.
