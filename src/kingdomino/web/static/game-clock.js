@@ -11,8 +11,14 @@ import { awayWords } from "./vacation.js";
 /** The timer that redraws the running clock, while one runs. */
 let ticking = 0;
 
-/** Seconds left under which a running clock is low: drawn so, and said once to its own player. */
+/** Seconds left under which a running clock is low: drawn so, and said once to its own player;
+ * for a whole game's clock, a tenth of its minutes if longer (30 s of 5 minutes, a minute of 10). */
 const LOW = 20;
+
+/** The seconds under which a running clock of `control` is low. @param {import("./view-types.js").TimeControl | null} control */
+function lowUnder(control) {
+  return control?.kind === "game" ? Math.max(LOW, (control.minutes ?? 0) * 6) : LOW;
+}
 
 /** The turn whose low clock was said (its seat and start), so that it is said once a turn. */
 let warned = "";
@@ -49,6 +55,7 @@ export function drawClocks(game) {
   const alert = said;
   const shown = box;
   const daily = view.time_control?.kind === "days";
+  const lowAt = lowUnder(view.time_control);
   const draw = () => {
     const now = serverNow();
     let lowHere = false;
@@ -56,7 +63,7 @@ export function drawClocks(game) {
       // A player away on vacation: the turn begins at their return (`since` ahead), the clock stands still.
       const runs = clock.running === i && now >= clock.since;
       const left = clock.remaining[i] - (runs ? now - clock.since : 0);
-      const low = runs && left < LOW;
+      const low = runs && left < lowAt;
       const turn = `${i}@${clock.since}`;
       if (low && view.your_seats.includes(i)) {
         lowHere = true;
