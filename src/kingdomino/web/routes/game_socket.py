@@ -254,8 +254,8 @@ class _Page:
     async def _answer(self, message: SocketMessage) -> None:
         hub, table, held, client = self.hub, self.table, self.watcher.tokens, self.client
         if message.type == "ping":
+            self.lag.pong_sent()  # before it is queued: its echo may come back before the send returns
             await self.send({"type": "pong", "ping_every": self.ping_every, "now": time.time()})
-            self.lag.pong_sent()
             return
         if message.type == "echo":
             self.lag.echo_heard()
