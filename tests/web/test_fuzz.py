@@ -511,7 +511,9 @@ def test_unknown_routes_and_methods(target: Target) -> None:
 
 # --- WebSocket ----------------------------------------------------------------------------------
 
-MESSAGE_TYPES = st.sampled_from(["action", "undo", "hint", "sync", "ping", "state", "pong", "", "ACTION"])
+MESSAGE_TYPES = st.sampled_from(
+    ["action", "undo", "hint", "sync", "ping", "echo", "state", "pong", "", "ACTION"]
+)
 ANSWERS = {"error", "state", "ack", "hint", "pong", "presence", "watching"}
 
 
@@ -551,7 +553,7 @@ def answers_until_pong(socket: WebSocketTestSession) -> list[dict[str, Any]]:
         if message["type"] == "error":
             assert_socket_error(message)
         if message["type"] == "pong":
-            assert set(unversioned(message)) == {"type", "ping_every"}, message
+            assert set(unversioned(message)) == {"type", "ping_every", "now"}, message
             return True
         return False
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from kingdomino.web.lag import credited as lag_credited
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seat_agents import check_level
 from kingdomino.web.stored import StoredGame, Timing
@@ -93,20 +94,34 @@ def started(control: TimeControl, players: int, moment: float) -> dict[str, Any]
     return {"remaining": [control.start] * players, "since": moment}
 
 
-def after_move(control: TimeControl, clock: dict[str, Any], seat: int, moment: float) -> dict[str, Any]:
+def after_move(
+    control: TimeControl, clock: dict[str, Any], seat: int, moment: float, lag: float = 0.0
+) -> dict[str, Any]:
     """The clock once ``seat`` moved at ``moment``: its time used taken off (and its increment
-    given), or the next move's time afresh; the next turn begun."""
+    given), or the next move's time afresh; the next turn begun. ``lag``, the round trip measured
+    on the socket the move came by, is given back within its caps (``lag.credited``): the time
+    used is the player's thinking, not the network's delay."""
     remaining = list(clock["remaining"])
+    kept = _quota(clock)
     if control.per_move:
         remaining[seat] = control.increment
     else:
-        remaining[seat] = max(0.0, remaining[seat] - (moment - clock["since"])) + control.increment
-    return {"remaining": remaining, "since": moment, **_still_away(clock, moment)}
+        credit, quota = lag_credited(clock, seat, lag)
+        kept = {"lag_quota": quota} if quota is not None else {}
+        used = max(0.0, moment - clock["since"] - credit)
+        remaining[seat] = max(0.0, remaining[seat] - used) + control.increment
+    return {"remaining": remaining, "since": moment, **_still_away(clock, moment), **kept}
 
 
 def restarted(clock: dict[str, Any], moment: float) -> dict[str, Any]:
     """The clock with the turn begun anew at ``moment`` (a seat handed over: the AI's time does not run)."""
-    return {"remaining": list(clock["remaining"]), "since": moment, **_still_away(clock, moment)}
+    kept = {**_still_away(clock, moment), **_quota(clock)}
+    return {"remaining": list(clock["remaining"]), "since": moment, **kept}
+
+
+def _quota(clock: dict[str, Any]) -> dict[str, Any]:
+    """The clock's lag quotas (``lag``), kept as they are; nothing if it holds none."""
+    return {"lag_quota": list(clock["lag_quota"])} if "lag_quota" in clock else {}
 
 
 def _still_away(clock: dict[str, Any], moment: float) -> dict[str, Any]:
@@ -179,10 +194,12 @@ def timing(
     acting: int,
     moment: float,
     mover: int | None = None,
+    lag: float = 0.0,
 ) -> Timing | None:
     """The clock and deadline a write of ``stored`` stores (None: the game has no clock): the
     clock starts with the game (``status`` playing), ``mover`` (a human seat) used its time, and
-    the turn of ``acting`` begins at ``moment``. While a player has not joined (``joining``), no
+    the turn of ``acting`` begins at ``moment``; ``lag``, the round trip measured on the mover's
+    socket, is credited to the mover (``after_move``). While a player has not joined (``joining``), no
     seat's time is used, and the deadline is the rematch's to be joined by (``join_deadline``)."""
     if stored.time_control is None:
         return None
@@ -192,9 +209,9 @@ def timing(
     clock = stored.clock or started(control, len(seats), moment)
     if joining(seats):
         return restarted(clock, moment), join_deadline(stored, control)
-    human = mover is not None and 0 <= mover < len(seats) and seats[mover]["kind"] == "human"
-    clock = (
-        after_move(control, clock, mover, moment) if human and mover is not None else restarted(clock, moment)
-    )
+    if mover is not None and 0 <= mover < len(seats) and seats[mover]["kind"] == "human":
+        clock = after_move(control, clock, mover, moment, lag)
+    else:
+        clock = restarted(clock, moment)
     clock = held(clock, acting, seats)
     return clock, deadline(clock, acting, seats)

@@ -161,9 +161,11 @@ class Table(LiveGame):
         expected_index: int | None = None,
         client: str = "",
         acknowledge: Callable[[int], Awaitable[None]] | None = None,
+        lag: float = 0.0,
     ) -> int:
         """Play a human's action; returns the number of actions after it (and its chance steps).
-        The AI turns that follow are ``client``'s in the AI queue.
+        The AI turns that follow are ``client``'s in the AI queue. ``lag``: the round trip measured
+        on the socket the action came by, credited to the mover's clock (``lag``).
 
         ``acknowledge`` is told that number once the action is committed and before the watchers
         hear of it: the socket that sent the action answers ``ack`` first.
@@ -172,7 +174,7 @@ class Table(LiveGame):
             seat = self.seat_for(token)
             action = self.validated_action(seat, text, expected_index)
             state, new = self._applied(seat, action)
-            self._commit_actions(state, new)
+            self._commit_actions(state, new, lag)
             self.client = client
             applied = len(self.actions)
         if acknowledge is not None:
@@ -263,12 +265,12 @@ class Table(LiveGame):
         """``new`` and every chance step ahead of ``state`` drawn from the game's seed."""
         return new + chance_steps(state, self.stored.seed, len(self.actions) + len(new))
 
-    def _commit_actions(self, state: State, new: list[StoredAction]) -> None:
-        """Store ``new``, then make ``state`` (where they led) the live one."""
+    def _commit_actions(self, state: State, new: list[StoredAction], lag: float = 0.0) -> None:
+        """Store ``new``, then make ``state`` (where they led) the live one; ``lag`` as ``act``'s."""
         status = status_of(state)
         ai_turn = self.is_ai(state.current_player)
         timed = clocks.timing(
-            self.stored, self.stored.seats, status, state.current_player, time.time(), new[0].seat
+            self.stored, self.stored.seats, status, state.current_player, time.time(), new[0].seat, lag
         )
         version = self.committed(
             lambda: self.store.append_actions(self.id, new, status, self.version, ai_turn, timed), "index"

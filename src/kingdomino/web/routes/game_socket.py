@@ -7,10 +7,10 @@
 (``endings``), ``{"type": "why", "action"}`` (read-only: the engine's reason why
 that action is not legal now, ``reason`` null when it is, and ``refusal`` ``{key, values}``
 naming the rule for the page's words), ``{"type": "sync"}`` (answered with the current
-``state``), ``{"type": "ping"}``, and the chat's ``chat_read`` and ``chat`` (``chats``); the
-server answers ``ack``, ``hint``, ``why``, ``thinking``, ``chat_history``, ``chat``,
-``pong`` or ``error`` messages (text frames of JSON only; any other frame is an ``error``, never
-a close), and sends ``state`` and ``presence`` as they change.
+``state``), ``{"type": "ping"}`` and ``{"type": "echo"}`` (below), and the chat's ``chat_read``
+and ``chat`` (``chats``); the server answers ``ack``, ``hint``, ``why``, ``thinking``,
+``chat_history``, ``chat``, ``pong`` or ``error`` messages (text frames of JSON only; any other
+frame is an ``error``, never a close), and sends ``state`` and ``presence`` as they change.
 
 Versions (``page_link``): every message carries ``"v"``, the game's version (``Table.version``)
 when it was queued, so one socket never hears a lower ``v`` after a higher one; each ``state``
@@ -21,12 +21,17 @@ it is refused (``error``, field ``index``) if the game has moved on, so it never
 
 Keep-alive: a ``pong`` says how often to ping (``ping_every`` seconds); a socket silent for
 ``socket_idle_seconds`` (``create_app``; 60) is closed with 4408, and its page connects again.
+A ``pong`` also says the server's time (``now``, epoch seconds: the page counts the clocks down
+by it, not by its own clock, which may be minutes off), and the page answers it at once with an
+``echo``: the time between the two is the socket's round trip, credited to the moves sent on it
+(``lag``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any, Literal
@@ -41,6 +46,7 @@ from kingdomino.web.chats import Chats
 from kingdomino.web.failures import failure_error, log_failure
 from kingdomino.web.frames import decode
 from kingdomino.web.hub import Hub
+from kingdomino.web.lag import LagMeter
 from kingdomino.web.live import ViewKey, Watcher
 from kingdomino.web.outbox import Outbox, SlowClient
 from kingdomino.web.page_link import IDLE_CODE, message_type, ping_every, stamped
@@ -175,6 +181,7 @@ class SocketMessage(Body):
         "why",
         "sync",
         "ping",
+        "echo",
         "resign",
         "abort",
         "chat",
@@ -209,6 +216,8 @@ class _Page:
         self.outbox = outbox
         self.client = client
         self.ping_every = ping_every(idle)
+        #: The socket's round trip, credited to the moves it brings.
+        self.lag = LagMeter()
         #: The game's chats and this page as they know it, once it joined them.
         self.chat: tuple[Chats, Reader] | None = None
         #: Whether the page was sent its first message.
@@ -245,7 +254,11 @@ class _Page:
     async def _answer(self, message: SocketMessage) -> None:
         hub, table, held, client = self.hub, self.table, self.watcher.tokens, self.client
         if message.type == "ping":
-            await self.send({"type": "pong", "ping_every": self.ping_every})
+            self.lag.pong_sent()  # before it is queued: its echo may come back before the send returns
+            await self.send({"type": "pong", "ping_every": self.ping_every, "now": time.time()})
+            return
+        if message.type == "echo":
+            self.lag.echo_heard()
             return
         if message.type == "sync":
             await table.send_view(self.watcher, again=True)
@@ -262,7 +275,7 @@ class _Page:
             async def acknowledge(applied: int) -> None:
                 await self.send({"type": "ack", "index": applied, "action": action})
 
-            await table.act(token, action, message.index, client, acknowledge)
+            await table.act(token, action, message.index, client, acknowledge, self.lag.lag())
         elif message.type == "why":
             text = message.action or ""
             reason, refusal = table.why(token, text)

@@ -1,17 +1,24 @@
 // A timed game's clocks: each player's time left, the acting player's running down (web/clocks.py).
 // The view says when the turn began (`since`, the server's epoch seconds) and the time left then;
-// the page counts down with its own clock, and the server, whose clock is the truth, says when a
-// player runs out.
+// the page counts down by the server's time (server-time.js: a phone's own clock may be minutes
+// off), and the server, whose clock is the truth, says when a player runs out.
 import { el } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { timeControlWords } from "./open-games.js";
+import { serverNow } from "./server-time.js";
 import { awayWords } from "./vacation.js";
 
 /** The timer that redraws the running clock, while one runs. */
 let ticking = 0;
 
-/** Seconds left under which a running clock is low: drawn so, and said once to its own player. */
+/** Seconds left under which a running clock is low: drawn so, and said once to its own player;
+ * for a whole game's clock, a tenth of its minutes if longer (30 s of 5 minutes, a minute of 10). */
 const LOW = 20;
+
+/** The seconds under which a running clock of `control` is low. @param {import("./view-types.js").TimeControl | null} control */
+function lowUnder(control) {
+  return control?.kind === "game" ? Math.max(LOW, (control.minutes ?? 0) * 6) : LOW;
+}
 
 /** The turn whose low clock was said (its seat and start), so that it is said once a turn. */
 let warned = "";
@@ -48,14 +55,15 @@ export function drawClocks(game) {
   const alert = said;
   const shown = box;
   const daily = view.time_control?.kind === "days";
+  const lowAt = lowUnder(view.time_control);
   const draw = () => {
-    const now = Date.now() / 1000;
+    const now = serverNow();
     let lowHere = false;
     const clocks = view.seats.flatMap((seat, i) => {
       // A player away on vacation: the turn begins at their return (`since` ahead), the clock stands still.
       const runs = clock.running === i && now >= clock.since;
       const left = clock.remaining[i] - (runs ? now - clock.since : 0);
-      const low = runs && left < LOW;
+      const low = runs && left < lowAt;
       const turn = `${i}@${clock.since}`;
       if (low && view.your_seats.includes(i)) {
         lowHere = true;

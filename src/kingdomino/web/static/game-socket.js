@@ -1,11 +1,13 @@
 // A game's socket: connected with the tokens this browser holds (none to watch a public game), kept
-// alive with pings (a socket that hears nothing for two pings is taken for dead), connected again with a growing wait
+// alive with pings (a socket that hears nothing for two pings is taken for dead; each pong, echoed
+// at once, says the server's time), connected again with a growing wait
 // whenever it closes or dies (but when the server refused it), and what the page sends on it: a
 // move (kept until acknowledged, and sent again once connected again), an undo, a hint asked, why
 // a move is not legal.
 import { el } from "./dom.js";
 import { has, t } from "./i18n.js";
 import { drawAway } from "./game-presence.js";
+import { heardServerTime } from "./server-time.js";
 
 /** @typedef {import("./game-state.js").GameState} GameState */
 /** @typedef {import("./view-types.js").ServerMessage} ServerMessage */
@@ -75,7 +77,12 @@ export function connect(game, receive, attempt = 0) {
   socket.onmessage = (event) => {
     heard = performance.now();
     const message = /** @type {ServerMessage} */ (JSON.parse(event.data));
-    if (message.type === "pong" && message.ping_every > 0) every = message.ping_every * 1000;
+    if (message.type === "pong") {
+      // Echoed at once: the server measures the socket's round trip by it, and gives it back to our moves.
+      socket.send(JSON.stringify(/** @type {ClientMessage} */ ({ type: "echo" })));
+      if (message.ping_every > 0) every = message.ping_every * 1000;
+      if (pinged > 0) heardServerTime(message.now, heard - pinged);
+    }
     receive(message);
   };
   // 4403: the server refused our tokens; 4429: too many connections to this game. Retrying cannot help.

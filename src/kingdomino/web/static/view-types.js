@@ -299,7 +299,7 @@
  * sent (null only in a refusal before the game is known): the view (at every change, and when
  * asked with a sync), a move's or an undo's acknowledgement, a hint, why an action is not legal,
  * the AI turn being thought, who is awaited while away, a refusal, and the answer to a ping with
- * the seconds to wait before the next (`ping_every`).
+ * the seconds to wait before the next (`ping_every`) and the server's time (`now`, epoch seconds).
  * @typedef {{v: number | null} & (View
  *   | {type: "ack", index?: number, action?: string, undo?: boolean, chat?: number, takeback?: string}
  *   | {type: "hint", candidates: HintCandidate[]}
@@ -310,14 +310,15 @@
  *   | {type: "chat_history", rooms: Partial<Record<ChatRoom, {messages: ChatLine[], write: string | null, until?: string}>>, off?: boolean}
  *   | {type: "chat", room: ChatRoom, messages: ChatLine[]}
  *   | ({type: "error"} & ErrorBody)
- *   | {type: "pong", ping_every: number})} ServerMessage
+ *   | {type: "pong", ping_every: number, now: number})} ServerMessage
  */
 
 /**
  * What the page says on a game's socket: a move (on the view of `index`), an undo, a hint asked,
- * why an action is not legal, the current view asked for, a ping.
+ * why an action is not legal, the current view asked for, a ping, the echo of a pong (the server
+ * measures the socket's round trip by it, web/lag.py).
  * @typedef {{type: "action", action: string, index?: number} | {type: "undo"} | {type: "hint"}
- *   | {type: "why", action: string} | {type: "sync"} | {type: "ping"}
+ *   | {type: "why", action: string} | {type: "sync"} | {type: "ping"} | {type: "echo"}
  *   | {type: "chat_read"} | {type: "chat", room: ChatRoom, text?: string, phrase?: string}
  *   | {type: "takeback"} | {type: "takeback_answer", accept: boolean}} ClientMessage
  */
