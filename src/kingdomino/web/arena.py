@@ -47,8 +47,8 @@ from typing import TYPE_CHECKING, Any
 
 from kingdomino.ratings.glicko2 import Rating
 from kingdomino.web import arena_store, team_battle, tournament_end
+from kingdomino.web import tournament_players as entrants
 from kingdomino.web import tournament_rounds as rounds
-from kingdomino.web import tournament_store as records
 from kingdomino.web.arena_notices import withdrawn_for_place
 from kingdomino.web.arena_pairing import Free, pair, scored
 from kingdomino.web.arena_store import ArenaState
@@ -278,7 +278,7 @@ class Arena:
         )
         if not stale:
             return taken
-        await asyncio.to_thread(records.withdraw, self.store, tournament.id, stale[0][1], tournament.round)
+        await asyncio.to_thread(entrants.withdraw, self.store, tournament.id, stale[0][1], tournament.round)
         await asyncio.to_thread(
             withdrawn_for_place, self.store, tournament, stale[0][1], self.place_kept_minutes
         )

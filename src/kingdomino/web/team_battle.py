@@ -205,7 +205,7 @@ def join_for(
     store: Store, tournament_id: str, account_id: int, name: str, bot: bool, at: float, club_id: int
 ) -> None:
     """Add ``account_id`` (``name``, ``bot``, joining at ``at``) to the team battle's players,
-    playing for ``club_id`` (``side_for``), as ``tournament_store.add_player`` adds a
+    playing for ``club_id`` (``side_for``), as ``tournament_players.add_player`` adds a
     tournament's: their row and their side in one transaction, so that a side is kept only with
     a join (one refused, the battle full, keeps none) and of two joins at once naming two clubs
     one stands whole (the other finds the player's row taken: ``IntegrityError``). A first side

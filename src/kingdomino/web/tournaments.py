@@ -34,6 +34,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 
 from kingdomino.web import arena_store, club_tournaments, inbox_events, team_battle, tournament_end
+from kingdomino.web import tournament_players as entrants
 from kingdomino.web import tournament_rounds as rounds
 from kingdomino.web import tournament_store as records
 from kingdomino.web.arena import Arena
@@ -132,7 +133,7 @@ class Tournaments:
                     "tournament_full",
                     {"n": tournament.max_players},
                 )
-            add = records.add_player if side is None else partial(team_battle.join_for, club_id=side)
+            add = entrants.add_player if side is None else partial(team_battle.join_for, club_id=side)
             at = time.time()
             try:
                 await asyncio.to_thread(
@@ -153,11 +154,13 @@ class Tournaments:
                     409, "tournament", "you do not play in this tournament", "tournament_not_joined"
                 )
             if tournament.status == "open":
-                await asyncio.to_thread(records.remove_player, self.store, tournament_id, account_id)
+                await asyncio.to_thread(entrants.remove_player, self.store, tournament_id, account_id)
                 return
             if tournament.status != "running":
                 raise HubError(409, "tournament", "this tournament is over", "tournament_over")
-            await asyncio.to_thread(records.withdraw, self.store, tournament_id, account_id, tournament.round)
+            await asyncio.to_thread(
+                entrants.withdraw, self.store, tournament_id, account_id, tournament.round
+            )
             await self._forfeit_current(tournament, account_id)
             await (
                 self.arena.left(tournament, account_id)
@@ -178,7 +181,7 @@ class Tournaments:
             tournament = await self._open(tournament_id)
             if account_id is not None:
                 self._organiser(tournament, account_id)
-            if await asyncio.to_thread(records.drop_closed, self.store, tournament):
+            if await asyncio.to_thread(entrants.drop_closed, self.store, tournament):
                 await asyncio.to_thread(records.set_state, self.store, tournament_id, status="cancelled")
                 return
             await asyncio.to_thread(club_tournaments.drop_non_members, self.store, tournament_id)
@@ -195,7 +198,7 @@ class Tournaments:
                     {"n": fewest},
                 )
             order = await asyncio.to_thread(rounds.seeded, self.store, tournament)
-            await asyncio.to_thread(records.set_seeds, self.store, tournament_id, order)
+            await asyncio.to_thread(entrants.set_seeds, self.store, tournament_id, order)
             count = rounds.round_count(tournament)
             await asyncio.to_thread(
                 records.set_state, self.store, tournament_id, status="running", rounds=count
