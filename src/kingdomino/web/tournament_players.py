@@ -5,15 +5,47 @@ run off the event loop by ``tournaments`` (``tournament_store`` reads a tourname
 
 from __future__ import annotations
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import Connection, delete, func, insert, select, true, update
 
+from kingdomino.web.refusals import HubError
 from kingdomino.web.store import Store
-from kingdomino.web.tables import AccountRow, TournamentPlayerRow
+from kingdomino.web.tables import AccountRow, TournamentPlayerRow, TournamentRow
 from kingdomino.web.tournament_store import Tournament
 
 
+def full(most: int) -> HubError:
+    """The refusal of a join to a tournament whose ``most`` places are taken."""
+    return HubError(
+        409, "tournament", f"this tournament is full: {most} players", "tournament_full", {"n": most}
+    )
+
+
+def take_place(connection: Connection, tournament_id: str) -> None:
+    """Take a place in the tournament ``tournament_id`` within the caller's transaction, which
+    then writes the join: its row is locked (``FOR UPDATE`` on PostgreSQL, SQLite serialising
+    writes anyway) and its places counted under the lock (an arena's withdrawn players hold
+    none), so that of two joins through two servers for its last place, the second counts the
+    first's and is refused 409 ``tournament_full`` as a join to a full tournament is."""
+    row = connection.execute(
+        select(TournamentRow.max_players, TournamentRow.format)
+        .where(TournamentRow.id == tournament_id)
+        .with_for_update()
+    ).first()
+    if row is None:
+        return  # no such tournament: the join's insert is refused by its key
+    holding = TournamentPlayerRow.withdrew.is_(None) if row.format == "arena" else true()
+    taken = connection.scalar(
+        select(func.count()).where(TournamentPlayerRow.tournament_id == tournament_id, holding)
+    )
+    if int(taken or 0) >= row.max_players:
+        raise full(int(row.max_players))
+
+
 def add_player(store: Store, tournament_id: str, account_id: int, name: str, bot: bool, at: float) -> None:
+    """Add ``account_id`` (``name``, ``bot``, joining at ``at``) to the tournament's players, in
+    a place taken under its row's lock (``take_place``: refused when it is full)."""
     with store.engine.begin() as connection:
+        take_place(connection, tournament_id)
         connection.execute(
             insert(TournamentPlayerRow).values(
                 tournament_id=tournament_id, account_id=account_id, name=name, bot=bot, joined=at

@@ -126,13 +126,7 @@ class Tournaments:
                     403, "tournament", "this tournament's organiser takes no bots", "tournament_bots"
                 )
             if await self.arena.places_taken(tournament) >= tournament.max_players:
-                raise HubError(
-                    409,
-                    "tournament",
-                    f"this tournament is full: {tournament.max_players} players",
-                    "tournament_full",
-                    {"n": tournament.max_players},
-                )
+                raise entrants.full(tournament.max_players)
             add = entrants.add_player if side is None else partial(team_battle.join_for, club_id=side)
             at = time.time()
             try:
