@@ -21,7 +21,10 @@ from tests.web.test_open_games import refusal
 from tests.web.test_team_battles import app, battle, join
 from tests.web.test_tournaments import act, create, tournament
 
+from kingdomino.web import team_battle
 from kingdomino.web import tournament_store as records
+from kingdomino.web.store import Store
+from kingdomino.web.tournaments import Tournaments
 
 
 @pytest.fixture
@@ -87,3 +90,35 @@ def test_two_joins_through_two_servers_take_the_last_place_once(
         assert sorted(a.status_code for a in answers) == [200, 409], [a.text for a in answers]
         assert refusal(next(a for a in answers if a.status_code == 409)) == (409, "tournament_full")
         assert len(tournament(one, tournament_id)["entrants"]) == 3
+
+
+def store_of(client: TestClient) -> Store:
+    store: Store = client.app.state.hub.store  # type: ignore[attr-defined]
+    return store
+
+
+def test_a_team_battle_s_organiser_has_a_side_only_with_their_join(
+    own_database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Kira makes a team battle she plays in, and the server would fail at a join written apart
+    from the battle (a crash between the two): her join is written with the battle and her side,
+    in one transaction, so she is on its players, playing for her club, and no side is left
+    without its player."""
+    with TestClient(app(own_database)) as client:
+        kira = account(client, "Kira")
+        owls, larks = new_club(client, kira), new_club(client, account(client, "Cleo"))
+
+        async def failing(*arguments: Any, **named: Any) -> None:
+            raise RuntimeError("the server fails before the join")
+
+        monkeypatch.setattr(Tournaments, "join", failing)
+        made = battle(client, kira, [owls, larks])
+        monkeypatch.undo()
+        assert made.status_code == 201, made.text
+        tournament_id = made.json()["id"]
+        sides = team_battle.sides(store_of(client), tournament_id)
+        stored = records.load(store_of(client), tournament_id)
+        assert stored is not None
+        players = {p.account_id for p in stored.players}
+        assert list(sides) == list(players) and len(players) == 1, "Kira's side, with her join"
+        assert [line["name"] for line in tournament(client, tournament_id)["entrants"]] == ["Kira"]

@@ -81,8 +81,9 @@ class Battle:
 
     def write(self, connection: Connection, tournament_id: str) -> None:
         """Its rows, in the transaction that writes its arena ``tournament_id``
-        (``arena_store.create``), so that no arena is left without them: a club closed since
-        its check is refused 404 ``no_club``, and the arena is not written either."""
+        (``arena_store.create``), so that no arena is left without them, and its organiser's side
+        with their join: a club closed since its check is refused 404 ``no_club``, and the arena
+        is not written either."""
         ids = [club_id for club_id, _ in self.clubs]
         still = select(ClubRow.id).where(ClubRow.id.in_(ids)).with_for_update(read=True)
         kept = set(connection.scalars(still))

@@ -5,12 +5,21 @@ run off the event loop by ``tournaments`` (``tournament_store`` reads a tourname
 
 from __future__ import annotations
 
+import time
+from typing import Any
+
 from sqlalchemy import Connection, delete, func, insert, select, true, update
 
 from kingdomino.web.refusals import HubError
 from kingdomino.web.store import Store
 from kingdomino.web.tables import AccountRow, TournamentPlayerRow, TournamentRow
 from kingdomino.web.tournament_store import Tournament
+
+
+def first_player(account_id: int, name: str, bot: bool) -> dict[str, Any]:
+    """The organiser's join, as the creation of their tournament writes it (``tournament_store.create``,
+    ``arena_store.create``)."""
+    return {"account_id": account_id, "name": name, "bot": bot, "joined": time.time()}
 
 
 def full(most: int) -> HubError:

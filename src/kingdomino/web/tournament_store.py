@@ -120,10 +120,13 @@ UNPLAYED = {
 }
 
 
-def create(store: Store, settings: dict[str, Any]) -> None:
-    """Store a new tournament (``settings``: its row's columns)."""
+def create(store: Store, settings: dict[str, Any], first: dict[str, Any] | None = None) -> None:
+    """Store a new tournament (``settings``: its row's columns) and its organiser's join if they
+    play in it (``first``: ``tournament_players.first_player``), in one transaction."""
     with store.engine.begin() as connection:
         connection.execute(insert(TournamentRow).values(**settings))
+        if first is not None:
+            connection.execute(insert(TournamentPlayerRow).values(tournament_id=settings["id"], **first))
 
 
 def load(store: Store, tournament_id: str) -> Tournament | None:

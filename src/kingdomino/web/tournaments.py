@@ -60,6 +60,11 @@ MAX_ORGANISED = 3
 MAX_START_DAYS = 30
 
 
+def no_bots() -> HubError:
+    """The refusal of a bot's join to a tournament that takes none."""
+    return HubError(403, "tournament", "this tournament's organiser takes no bots", "tournament_bots")
+
+
 class Tournaments:
     """The club tournaments of ``hub``'s store, told of each game's end (``hub.ended``)."""
 
@@ -85,7 +90,8 @@ class Tournaments:
 
     async def create(self, organiser: SeatPlayer, settings: dict[str, Any], play: bool) -> Tournament:
         """A new open tournament of ``organiser`` (``settings``: the checked row's columns but the
-        id, status and moments), who plays in it too if ``play``."""
+        id, status and moments), who plays in it too if ``play``: their join written with it, in
+        one transaction (a team battle's organiser's side with them: ``team_battle.Battle``)."""
         async with self.lock:  # creations sent at once are each counted with those made before
             if await asyncio.to_thread(records.organised, self.store, organiser.id) >= MAX_ORGANISED:
                 raise HubError(
@@ -105,13 +111,14 @@ class Tournaments:
                     {"n": MAX_START_DAYS},
                 )
             settings["options"] = rounds.checked_options(settings)
+            if play and organiser.bot and not settings.get("bots"):
+                raise no_bots()
             tournament_id = secrets.token_hex(6)
             row = dict(settings, id=tournament_id, organiser=organiser.id, status="open", created=now())
+            first = entrants.first_player(organiser.id, organiser.name, organiser.bot) if play else None
             await asyncio.to_thread(
-                arena_store.create if row["format"] == "arena" else records.create, self.store, row
+                arena_store.create if row["format"] == "arena" else records.create, self.store, row, first
             )
-        if play:
-            await self.join(tournament_id, organiser)
         self._schedule(tournament_id, starts_at)
         return await self.read(tournament_id)
 
@@ -122,9 +129,7 @@ class Tournaments:
             if player.id in tournament.names():
                 raise rounds.joined_again(tournament, player.id)
             if player.bot and not tournament.bots:
-                raise HubError(
-                    403, "tournament", "this tournament's organiser takes no bots", "tournament_bots"
-                )
+                raise no_bots()
             if await self.arena.places_taken(tournament) >= tournament.max_players:
                 raise entrants.full(tournament.max_players)
             add = entrants.add_player if side is None else partial(team_battle.join_for, club_id=side)
