@@ -19,9 +19,10 @@ from tests.web.test_challenges import account
 from tests.web.test_clubs import new_club, post
 from tests.web.test_open_games import refusal
 from tests.web.test_team_battles import app, battle, join
-from tests.web.test_tournaments import act, create, tournament
+from tests.web.test_tournaments import act, create, current_games, tournament
 
 from kingdomino.web import team_battle
+from kingdomino.web import tournament_players as entrants
 from kingdomino.web import tournament_store as records
 from kingdomino.web.store import Store
 from kingdomino.web.tournaments import Tournaments
@@ -90,6 +91,42 @@ def test_two_joins_through_two_servers_take_the_last_place_once(
         assert sorted(a.status_code for a in answers) == [200, 409], [a.text for a in answers]
         assert refusal(next(a for a in answers if a.status_code == 409)) == (409, "tournament_full")
         assert len(tournament(one, tournament_id)["entrants"]) == 3
+
+
+def test_a_join_a_start_through_the_other_server_overtook_is_refused(
+    shared_postgres: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Dan joins through one server as Kira starts her round robin through the other, both
+    reading it open; the start is written first: Dan is refused as a join to a started
+    tournament is, and every player of it is paired in its first round."""
+    with TestClient(app(shared_postgres)) as one, TestClient(app(shared_postgres)) as other:
+        s = {name: account(one, name) for name in ("Kira", "Boris", "Cleo", "Dan")}
+        tournament_id = create(one, s["Kira"])["id"]
+        for name in ("Boris", "Cleo"):
+            assert act(one, s[name], tournament_id, "join").status_code == 200
+        read_open, started = threading.Event(), threading.Event()
+        joining = entrants.add_player
+
+        def after_the_start(*arguments: Any) -> None:
+            read_open.set()  # Dan's join found the tournament open: it writes after the start
+            assert started.wait(timeout=30)
+            joining(*arguments)
+
+        monkeypatch.setattr(entrants, "add_player", after_the_start)
+        path = f"/api/tournaments/{tournament_id}"
+        other.cookies.set("kd_session", s["Dan"])
+        with ThreadPoolExecutor(1) as pool:
+            join = pool.submit(other.post, f"{path}/join")
+            assert read_open.wait(timeout=30)
+            one.cookies.set("kd_session", s["Kira"])
+            assert one.post(f"{path}/start").status_code == 200
+            started.set()
+            assert refusal(join.result(timeout=60)) == (409, "tournament_not_open")
+        monkeypatch.undo()
+        found = tournament(one, tournament_id)
+        assert len(found["entrants"]) == 3
+        paired = {name for game in current_games(found) for name in (game["first"], game["second"]) if name}
+        assert paired == {"Kira", "Boris", "Cleo"}
 
 
 def store_of(client: TestClient) -> Store:

@@ -22,6 +22,16 @@ def first_player(account_id: int, name: str, bot: bool) -> dict[str, Any]:
     return {"account_id": account_id, "name": name, "bot": bot, "joined": time.time()}
 
 
+def not_open() -> HubError:
+    """The refusal of a join, a start or a call-off of a tournament no longer open."""
+    return HubError(409, "tournament", "this tournament has started or is over", "tournament_not_open")
+
+
+def no_bots() -> HubError:
+    """The refusal of a bot's join to a tournament that takes none."""
+    return HubError(403, "tournament", "this tournament's organiser takes no bots", "tournament_bots")
+
+
 def full(most: int) -> HubError:
     """The refusal of a join to a tournament whose ``most`` places are taken."""
     return HubError(
@@ -34,14 +44,18 @@ def take_place(connection: Connection, tournament_id: str) -> None:
     then writes the join: its row is locked (``FOR UPDATE`` on PostgreSQL, SQLite serialising
     writes anyway) and its places counted under the lock (an arena's withdrawn players hold
     none), so that of two joins through two servers for its last place, the second counts the
-    first's and is refused 409 ``tournament_full`` as a join to a full tournament is."""
+    first's and is refused 409 ``tournament_full`` as a join to a full tournament is; and its
+    status read under the lock, so that a join a start on another server overtook is refused
+    409 ``tournament_not_open`` (a running arena takes players until its end)."""
     row = connection.execute(
-        select(TournamentRow.max_players, TournamentRow.format)
+        select(TournamentRow.max_players, TournamentRow.format, TournamentRow.status)
         .where(TournamentRow.id == tournament_id)
         .with_for_update()
     ).first()
     if row is None:
         return  # no such tournament: the join's insert is refused by its key
+    if row.status != "open" and not (row.format == "arena" and row.status == "running"):
+        raise not_open()
     holding = TournamentPlayerRow.withdrew.is_(None) if row.format == "arena" else true()
     taken = connection.scalar(
         select(func.count()).where(TournamentPlayerRow.tournament_id == tournament_id, holding)

@@ -222,6 +222,19 @@ def set_state(store: Store, tournament_id: str, **values: Any) -> None:
         connection.execute(update(TournamentRow).where(TournamentRow.id == tournament_id).values(**values))
 
 
+def leave_open(store: Store, tournament_id: str, status: str) -> bool:
+    """Move the tournament from ``open`` to ``status`` (``running`` at its start, ``cancelled``)
+    unless another server did first: True if moved. Its row's write waits for a join holding its
+    lock (``tournament_players.take_place``), and a join after it finds it no longer open."""
+    with store.engine.begin() as connection:
+        moved = connection.execute(
+            update(TournamentRow)
+            .where(TournamentRow.id == tournament_id, TournamentRow.status == "open")
+            .values(status=status)
+        )
+    return bool(moved.rowcount)
+
+
 def add_round(store: Store, tournament_id: str, round_: int, games: list[dict[str, Any]]) -> None:
     """Store round ``round_``'s games (each: ``first``, ``second`` and, a bye or a forfeit, its
     points) and make it the tournament's round, in one transaction: a round is paired once."""

@@ -60,11 +60,6 @@ MAX_ORGANISED = 3
 MAX_START_DAYS = 30
 
 
-def no_bots() -> HubError:
-    """The refusal of a bot's join to a tournament that takes none."""
-    return HubError(403, "tournament", "this tournament's organiser takes no bots", "tournament_bots")
-
-
 class Tournaments:
     """The club tournaments of ``hub``'s store, told of each game's end (``hub.ended``)."""
 
@@ -112,7 +107,7 @@ class Tournaments:
                 )
             settings["options"] = rounds.checked_options(settings)
             if play and organiser.bot and not settings.get("bots"):
-                raise no_bots()
+                raise entrants.no_bots()
             tournament_id = secrets.token_hex(6)
             row = dict(settings, id=tournament_id, organiser=organiser.id, status="open", created=now())
             first = entrants.first_player(organiser.id, organiser.name, organiser.bot) if play else None
@@ -129,7 +124,7 @@ class Tournaments:
             if player.id in tournament.names():
                 raise rounds.joined_again(tournament, player.id)
             if player.bot and not tournament.bots:
-                raise no_bots()
+                raise entrants.no_bots()
             if await self.arena.places_taken(tournament) >= tournament.max_players:
                 raise entrants.full(tournament.max_players)
             add = entrants.add_player if side is None else partial(team_battle.join_for, club_id=side)
@@ -171,7 +166,7 @@ class Tournaments:
         async with self.lock:
             tournament = await self._open(tournament_id)
             self._organiser(tournament, account_id)
-            await asyncio.to_thread(records.set_state, self.store, tournament_id, status="cancelled")
+            await self._leave_open(tournament_id, "cancelled")
             self._unschedule(tournament_id)
 
     async def start(self, tournament_id: str, account_id: int | None) -> None:
@@ -181,13 +176,13 @@ class Tournaments:
             if account_id is not None:
                 self._organiser(tournament, account_id)
             if await asyncio.to_thread(entrants.drop_closed, self.store, tournament):
-                await asyncio.to_thread(records.set_state, self.store, tournament_id, status="cancelled")
+                await asyncio.to_thread(records.leave_open, self.store, tournament_id, "cancelled")
                 return
             await asyncio.to_thread(club_tournaments.drop_non_members, self.store, tournament_id)
             tournament = await self.read(tournament_id)
             if len(tournament.players) < (fewest := rounds.fewest(tournament, MIN_PLAYERS)):
                 if account_id is None:
-                    await asyncio.to_thread(records.set_state, self.store, tournament_id, status="cancelled")
+                    await asyncio.to_thread(records.leave_open, self.store, tournament_id, "cancelled")
                     return
                 raise HubError(
                     409,
@@ -196,12 +191,12 @@ class Tournaments:
                     "tournament_too_few",
                     {"n": fewest},
                 )
+            await self._leave_open(tournament_id, "running")
+            tournament = await self.read(tournament_id)  # its players as it left ``open``
             order = await asyncio.to_thread(rounds.seeded, self.store, tournament)
             await asyncio.to_thread(entrants.set_seeds, self.store, tournament_id, order)
             count = rounds.round_count(tournament)
-            await asyncio.to_thread(
-                records.set_state, self.store, tournament_id, status="running", rounds=count
-            )
+            await asyncio.to_thread(records.set_state, self.store, tournament_id, rounds=count)
             await asyncio.to_thread(inbox_events.tournament_began, self.store, tournament)
             self._unschedule(tournament_id)
             await (
@@ -213,8 +208,14 @@ class Tournaments:
     async def _open(self, tournament_id: str, late: bool = False) -> Tournament:
         tournament = await self.read(tournament_id)
         if tournament.status != "open" and not (late and rounds.joined_late(tournament)):
-            raise HubError(409, "tournament", "this tournament has started or is over", "tournament_not_open")
+            raise entrants.not_open()
         return tournament
+
+    async def _leave_open(self, tournament_id: str, status: str) -> None:
+        """Move the tournament from ``open`` to ``status``, or the refusal: another server started
+        or called it off first (``tournament_store.leave_open``)."""
+        if not await asyncio.to_thread(records.leave_open, self.store, tournament_id, status):
+            raise entrants.not_open()
 
     @staticmethod
     def _organiser(tournament: Tournament, account_id: int) -> None:
