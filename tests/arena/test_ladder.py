@@ -199,7 +199,7 @@ def test_a_tiny_ladder_end_to_end(tmp_path: Path) -> None:
     assert by_agent["random"]["elo"] == 0.0 and by_agent["greedy"]["elo"] > 0
     assert "| 1 | `greedy` |" in markdown.read_text() and "screening" in markdown.read_text()
     loaded = load_ratings(ratings)
-    assert set(loaded) == {"kingdomino/2p"} and loaded["kingdomino/2p"]["random"] == (0.0, 0.0, 0.0)
+    assert set(loaded) == {"kingdomino/2p"} and loaded["kingdomino/2p"]["random"][0] == 0.0
     assert (
         rating_of(loaded, "kingdomino", 2, {"harmony": True}, "greedy") == loaded["kingdomino/2p"]["greedy"]
     )
@@ -242,7 +242,22 @@ def test_the_package_ratings_file_loads() -> None:
     ratings = load_ratings()
     for ladder in ratings.values():
         for elo, low, high in ladder.values():
-            assert low <= elo <= high
+            assert low is not None and high is not None and low <= elo <= high
+
+
+def test_a_ladder_without_intervals_files_none_rather_than_a_zero_width_one(tmp_path: Path) -> None:
+    """One deal has no spread to measure: the ratings file says so with null ends, as
+    ``ladder.json`` does, not ``[1746, 1746, 1746]``, which reads as a rating known exactly."""
+    ratings = tmp_path / "ratings.json"
+    args = ["ladder", "--agents", "random", "greedy", "-p", "2", "--games", "2", "--seed", "5"]
+    result = runner.invoke(
+        app, normalise_argv([*args, "--out", str(tmp_path / "ladder"), "--ratings", str(ratings)])
+    )
+    assert result.exit_code == 0, result.output
+    filed = json.loads(ratings.read_text())["ratings"]["kingdomino/2p"]
+    assert filed["greedy"][1:] == [None, None] and filed["greedy"][0] > 0, filed
+    loaded = load_ratings(ratings)["kingdomino/2p"]
+    assert loaded["greedy"] == (filed["greedy"][0], None, None)
 
 
 def test_a_folder_of_another_ladder_is_refused_and_left_as_it_was(tmp_path: Path) -> None:

@@ -10,14 +10,16 @@ from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
 
+import pytest
 from sqlalchemy import insert
 from sqlalchemy.engine import Connection
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from kingdomino import CHANCE, make_game
 from kingdomino.agents import make_agent
 from kingdomino.cli import app
-from kingdomino.puzzles.maker import criteria, cut
+from kingdomino.puzzles.maker import Making, criteria, cut, make_more, make_puzzles
+from kingdomino.puzzles.set_file import set_so_far, write_set
 from kingdomino.web.store import Store
 from kingdomino.web.tables import ActionRow, GameRow
 
@@ -121,7 +123,83 @@ def test_a_duel_set_is_made_again_byte_for_byte_and_an_unknown_game_refused(tmp_
         resources.files("kingdomino.puzzles").joinpath("data", "duel.json").read_text("utf-8")
     )
     made = json.loads(out.read_text())
-    assert made == {**shipped, "puzzles": shipped["puzzles"][:2]}
+    assert made["set"] == "duel" and made["made"]["whole"] == 2
+    assert {k: v for k, v in made.items() if k not in ("set", "made")} == {
+        **shipped,
+        "puzzles": shipped["puzzles"][:2],
+    }
     assert out.read_text() == json.dumps(made, separators=(",", ":")) + "\n"
     refused = runner.invoke(app, ["puzzles", "make", "--game", "chess", "--out", str(tmp_path / "x.json")])
     assert refused.exit_code == 2 and "no set of puzzles is named 'chess'" in refused.output
+
+
+def make(out: Path, count: int, seed: int = 7) -> Result:
+    return runner.invoke(
+        app, ["puzzles", "make", "--seed", str(seed), "--count", str(count), "--out", str(out)]
+    )
+
+
+def test_a_set_stopped_or_made_larger_goes_on_to_the_same_file(tmp_path: Path) -> None:
+    """The file is written after each game; the same command over it goes on from its whole games
+    (a game the count stopped in is played again), and ends as a run made at once does."""
+    at_once, grown = tmp_path / "at-once.json", tmp_path / "grown.json"
+    assert make(at_once, 3).exit_code == 0
+    for count in (1, 2, 3):
+        result = make(grown, count)
+        assert result.exit_code == 0, result.output
+        assert len(json.loads(grown.read_text())["puzzles"]) == count
+    assert "going on from the 2 puzzles" in result.output
+    assert grown.read_bytes() == at_once.read_bytes()
+    again = make(grown, 3)
+    assert again.exit_code == 0 and "holds its 3 puzzles already" in again.output
+    assert grown.read_bytes() == at_once.read_bytes()
+
+
+def test_a_set_stopped_between_two_games_goes_on_from_the_last_whole_one(tmp_path: Path) -> None:
+    """A run stopped after its second game (Ctrl-C) left the file of two games, and the next run
+    plays from the third."""
+    rules = criteria()
+    whole: list[Making] = []
+
+    def stop_after_two(making: Making) -> None:
+        whole.append(making)
+        write_set(tmp_path / "stopped.json", "kingdomino", 7, rules, making)
+        if len(whole) == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        make_more(7, 3, Making([]), rules, "kingdomino", stop_after_two)
+    held = json.loads((tmp_path / "stopped.json").read_text())
+    assert held["made"] == {"games": 2, "whole": len(whole[1].puzzles)}
+    played: list[int] = []
+    resumed = make_more(
+        7,
+        3,
+        set_so_far(tmp_path / "stopped.json", "kingdomino", 7, rules, 3),
+        rules,
+        after_game=lambda making: played.append(making.games),
+    )
+    assert played[0] == 3, "the two whole games are not played again"
+    assert resumed.puzzles == make_puzzles(7, 3)
+
+
+def test_a_file_that_is_not_this_set_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
+    """Another seed's set, more puzzles than asked, a set without ``made`` (made before runs went
+    on) and a file that is no set: each refused in words, the file as it was."""
+    out = tmp_path / "set.json"
+    assert make(out, 2).exit_code == 0
+    before = out.read_bytes()
+    other_seed = make(out, 3, seed=8)
+    assert other_seed.exit_code == 2 and "another set of puzzles (kingdomino, seed 7" in other_seed.output
+    fewer = make(out, 1)
+    assert fewer.exit_code == 2 and "holds 2 puzzles, more than --count 1" in fewer.output
+    assert out.read_bytes() == before
+    body = json.loads(before)
+    del body["made"]
+    out.write_text(json.dumps(body))
+    unrecorded = make(out, 3)
+    assert unrecorded.exit_code == 2 and "without how far they were made" in unrecorded.output
+    out.write_text("not json")
+    broken = make(out, 3)
+    assert broken.exit_code == 2 and "is not a set of puzzles" in broken.output
+    assert out.read_text() == "not json"

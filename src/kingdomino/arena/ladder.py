@@ -55,6 +55,9 @@ from kingdomino.games.registry import make_game
 
 LADDER_FORMAT = "kingdomino-ladder/1"
 RATINGS_FORMAT = "kingdomino-ratings/1"
+#: An agent's rating in a ratings file: its Elo and 95 % interval, the interval's ends None
+#: when its ladder has none.
+FiledRating = tuple[float, float | None, float | None]
 
 
 #: Table *i* of a ladder deals from seed + TABLE_SEEDS_APART * *i*: apart enough that no two
@@ -382,12 +385,18 @@ def merge_ratings(path: Path, config: LadderConfig, result: LadderFit, note: str
         "anchor": result.anchor,
         "note": note,
     }
-    data["ratings"][config.key] = {
-        r.agent: [round(r.elo, 1), round(r.low, 1), round(r.high, 1)] for r in result.ratings
-    }
+    data["ratings"][config.key] = {r.agent: _rating_triple(r, result) for r in result.ratings}
     data["ratings"] = dict(sorted(data["ratings"].items()))
     data["ladders"] = dict(sorted(data["ladders"].items()))
     path.write_text(ratings_text(data), encoding="utf-8")
+
+
+def _rating_triple(rating: Rating, result: LadderFit) -> list[float | None]:
+    """A rating as the ratings file holds it, ``[elo, low, high]``: ``low`` and ``high`` null
+    when the ladder has no interval (as ``ladder.json``'s), never a zero-width one."""
+    if not result.elo_intervals:
+        return [round(rating.elo, 1), None, None]
+    return [round(rating.elo, 1), round(rating.low, 1), round(rating.high, 1)]
 
 
 def ratings_text(data: Mapping[str, Any]) -> str:
@@ -411,9 +420,10 @@ def ratings_text(data: Mapping[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def load_ratings(path: Path | str | None = None) -> dict[str, dict[str, tuple[float, float, float]]]:
+def load_ratings(path: Path | str | None = None) -> dict[str, dict[str, FiledRating]]:
     """The ratings of a ratings file (default: the package's), by ladder key then agent:
-    ``(elo, low, high)``. Ladder keys are :func:`ladder_key` (``"duel/2p"``, ``"kingdomino/4p"``).
+    ``(elo, low, high)``, ``low`` and ``high`` None for a ladder without intervals. Ladder keys
+    are :func:`ladder_key` (``"duel/2p"``, ``"kingdomino/4p"``).
 
     >>> ratings = load_ratings()
     >>> all(len(triple) == 3 for ladder in ratings.values() for triple in ladder.values())
@@ -433,18 +443,22 @@ def load_ratings(path: Path | str | None = None) -> dict[str, dict[str, tuple[fl
     if not isinstance(data, dict) or data.get("format") != RATINGS_FORMAT:
         raise GameError(f"{path or PACKAGE_RATINGS}: not a ratings file ({RATINGS_FORMAT})")
     return {
-        key: {agent: (float(t[0]), float(t[1]), float(t[2])) for agent, t in agents.items()}
+        key: {agent: (float(t[0]), _bound(t[1]), _bound(t[2])) for agent, t in agents.items()}
         for key, agents in data["ratings"].items()
     }
 
 
+def _bound(value: float | None) -> float | None:
+    return None if value is None else float(value)
+
+
 def rating_of(
-    ratings: Mapping[str, Mapping[str, tuple[float, float, float]]],
+    ratings: Mapping[str, Mapping[str, FiledRating]],
     game: str,
     players: int,
     options: Mapping[str, OptionValue] | None,
     agent: str,
-) -> tuple[float, float, float] | None:
+) -> FiledRating | None:
     """An agent's rating for a configuration: its own ladder's, else the ladder of the same game,
     mode and seats without variants, else ``None``."""
     for key in (ladder_key(game, players, options), _plain_key(game, players, options)):

@@ -14,7 +14,8 @@ from kingdomino.cli.accounts import DatabaseUrlOpt, DataDirOpt, open_store
 from kingdomino.cli.app import console, fail
 from kingdomino.cli.paths import PathProblem, output_file
 from kingdomino.puzzles.catalogue import KINDS
-from kingdomino.puzzles.maker import criteria, from_games, make_puzzles
+from kingdomino.puzzles.maker import Making, criteria, from_games, make_more
+from kingdomino.puzzles.set_file import SetFileProblem, set_so_far, write_set
 
 if TYPE_CHECKING:
     from kingdomino.web.store import Store
@@ -45,7 +46,9 @@ def make(
     database_url: DatabaseUrlOpt = None,
 ) -> None:
     """Play seeded games between the engine's agents and cut out `--count` puzzles whose answers
-    the engine proves (the same seed makes the same file). The package's own set is made by
+    the engine proves (the same seed makes the same file). The file is written after each game:
+    stopped (Ctrl-C, a machine's end), the same command goes on from it, and a larger `--count`
+    adds to a set made before. The package's own set is made by
     `kingdomino puzzles make --seed 1 --count 300 --out src/kingdomino/puzzles/data/kingdomino.json`,
     and each other `--game`'s with `--out src/kingdomino/puzzles/data/GAME.json`.
     With `--from-database` they are cut from the finished Kingdomino games of a server's database
@@ -65,14 +68,36 @@ def make(
             puzzles = from_games(finished_games(store), count, rules)
         finally:
             store.close()
-    else:
-        with console.status("cutting puzzles") as status:
-            puzzles = make_puzzles(
-                seed, count, lambda n: status.update(f"{n} of {count} puzzles"), rules, kind=game
-            )
-    body = {"seed": None if from_database else seed, "criteria": rules.__dict__, "puzzles": puzzles}
-    path.write_text(json.dumps(body, separators=(",", ":")) + "\n", encoding="utf-8")
-    console.print(f"{len(puzzles)} puzzles written to {path}")
+        body = {"seed": None, "criteria": rules.__dict__, "puzzles": puzzles}
+        path.write_text(json.dumps(body, separators=(",", ":")) + "\n", encoding="utf-8")
+        console.print(f"{counted(len(puzzles), 'puzzle')} written to {path}")
+        return
+    try:
+        making = set_so_far(path, game, seed, rules, count)
+    except SetFileProblem as problem:
+        raise fail(f"--out: {problem}") from None
+    if making.puzzles:
+        console.print(
+            f"going on from the {counted(len(making.puzzles), 'puzzle')} of "
+            f"{counted(making.games, 'game')} in {path}"
+        )
+    if len(making.puzzles) == count:
+        console.print(f"{path} holds its {counted(count, 'puzzle')} already")
+        return
+
+    def keep(so_far: Making) -> None:
+        write_set(path, game, seed, rules, so_far)
+        status.update(f"{len(so_far.puzzles)} of {count} puzzles, {counted(so_far.games, 'game')}")
+
+    with console.status("cutting puzzles") as status:
+        made = make_more(seed, count, making, rules, game, keep)
+    write_set(path, game, seed, rules, made)
+    console.print(f"{counted(len(made.puzzles), 'puzzle')} written to {path}")
+
+
+def counted(number: int, noun: str) -> str:
+    """``number`` and ``noun``, plural but for one: "1 puzzle", "3 puzzles"."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 def finished_games(store: Store) -> Iterator[tuple[int, dict[str, bool], list[str]]]:

@@ -239,25 +239,70 @@ def from_games(
     return list(found.values())
 
 
-def stream(seed: int, kind: str = "kingdomino", rules: Criteria | None = None) -> Iterator[dict[str, Any]]:
+@dataclass(frozen=True)
+class Making:
+    """A set being made: its puzzles so far, the first ``whole`` of which are every puzzle the
+    first ``games`` games of its seed give (where a stopped run goes on from: ``make_more``)."""
+
+    puzzles: list[dict[str, Any]]
+    games: int = 0
+    whole: int = 0
+
+
+def game_by_game(
+    seed: int, kind: str, rules: Criteria, start: int = 0, seen: Iterable[str] = ()
+) -> Iterator[list[dict[str, Any]]]:
     """The puzzles of the set ``kind`` (:data:`KINDS`) cut from games seeded one after another
-    from ``seed``, each once, at most ``per_game`` from one game, without end: the same seed, the
-    same puzzles in the same order."""
-    rules = rules or criteria()
+    from ``seed``, game by game from game ``start`` on (each game's new ones, often none), each
+    puzzle once (``seen``: the ids already kept), at most ``per_game`` from one game, without
+    end: the same seed, the same puzzles in the same order. A game's configuration, players and
+    seed are drawn whether it is played or not, so game ``start`` is the one a run from the
+    first game plays there."""
     game_name = game_of_kind(kind)
     rng = random.Random(seed)
-    seen: set[str] = set()
+    kept = set(seen)
+    number = 0
     while True:
         players, options = _game_of(rng, kind)
         seat_agents = [rng.choice(DUEL_PLAYERS if kind == "duel" else PLAYERS) for _ in range(players)]
-        taken = 0
-        for puzzle in cut(game_name, players, options, seat_agents, rng.randrange(2**31), rules):
-            if taken == rules.per_game:
+        game_seed = rng.randrange(2**31)
+        number += 1
+        if number <= start:
+            continue
+        found: list[dict[str, Any]] = []
+        for puzzle in cut(game_name, players, options, seat_agents, game_seed, rules):
+            if len(found) == rules.per_game:
                 break
-            if puzzle["id"] not in seen:
-                seen.add(puzzle["id"])
-                taken += 1
-                yield puzzle
+            if puzzle["id"] not in kept:
+                kept.add(puzzle["id"])
+                found.append(puzzle)
+        yield found
+
+
+def make_more(
+    seed: int,
+    count: int,
+    making: Making,
+    rules: Criteria | None = None,
+    kind: str = "kingdomino",
+    after_game: Callable[[Making], None] | None = None,
+) -> Making:
+    """The first ``count`` puzzles of the seed's set, going on from ``making`` (its whole games
+    kept, the puzzles of a game it stopped in made again), ``after_game`` told the set after
+    each game played (to keep it: a run stopped then goes on from there)."""
+    rules = rules or criteria()
+    puzzles = making.puzzles[: making.whole]
+    games = making.games
+    for found in game_by_game(seed, kind, rules, games, (puzzle["id"] for puzzle in puzzles)):
+        if len(puzzles) + len(found) > count:
+            return Making(puzzles + found[: count - len(puzzles)], games, len(puzzles))
+        puzzles = puzzles + found
+        games += 1
+        if after_game:
+            after_game(Making(puzzles, games, len(puzzles)))
+        if len(puzzles) == count:
+            return Making(puzzles, games, count)
+    raise AssertionError("game_by_game never ends")  # pragma: no cover
 
 
 def make_puzzles(
@@ -267,13 +312,7 @@ def make_puzzles(
     rules: Criteria | None = None,
     kind: str = "kingdomino",
 ) -> list[dict[str, Any]]:
-    """The first ``count`` puzzles of :func:`stream` (a smaller count makes the first of a larger
-    one's)."""
-    found = []
-    for puzzle in stream(seed, kind, rules):
-        found.append(puzzle)
-        if progress:
-            progress(len(found))
-        if len(found) == count:
-            break
-    return found
+    """The first ``count`` puzzles of the seed's set (a smaller count makes the first of a larger
+    one's); ``progress`` told how many there are after each game."""
+    told = None if progress is None else (lambda making: progress(len(making.puzzles)))
+    return make_more(seed, count, Making([]), rules, kind, told).puzzles

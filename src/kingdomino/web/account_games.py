@@ -21,9 +21,11 @@ from sqlalchemy import select
 from kingdomino.core.game import CHANCE
 from kingdomino.web.game_results import ended_by, final_places, resigned_seats
 from kingdomino.web.hub import Hub
+from kingdomino.web.live import ViewKey
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seats import kept_for
 from kingdomino.web.store import Store
+from kingdomino.web.stored import StoredGame
 from kingdomino.web.table import Table
 from kingdomino.web.tables import GameRow, SeatAccountRow
 
@@ -117,6 +119,17 @@ async def account_games(hub: Hub, account_id: int) -> dict[str, list[dict[str, A
         "open": [g for g in found if g["status"] == "open"],
         "finished": [g for g in found if g["status"] in ("finished", "aborted")],
     }
+
+
+def seats_of_account(stored: StoredGame, account_id: int) -> tuple[ViewKey, ViewKey]:
+    """The seat the account played in ``stored``'s game, as a view is asked for it: as ``mine``
+    while a human's seat, as ``former`` once an AI took it over; none if it sat in no seat. A
+    finished game opened without its seat's token (from the account's archive, its page's games,
+    another device) is shown to its player as theirs, not as a spectator's."""
+    for seat, info in enumerate(stored.seats):
+        if info.get("account") == account_id:
+            return ((seat,), ()) if info["kind"] == "human" else ((), (seat,))
+    return (), ()
 
 
 async def claim_seat(table: Table, token: str, account_id: int) -> int:

@@ -112,6 +112,7 @@ def test_an_account_is_closed_from_its_card_its_data_downloaded_first(
         page.click("#export-account")
     data = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
     assert data["account"]["name"] == name and data["games"] == []
+    assert re.fullmatch(rf"kingdomino-{name}-\d{{4}}-\d\d-\d\d\.json", download.value.suggested_filename)
     page.click("#close-account-part summary")
     said = page.locator("#close-account-form .close-account-what").inner_text()
     assert "Your name stays taken" in said and "leave the leaderboards" in said

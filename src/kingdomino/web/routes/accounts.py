@@ -21,6 +21,7 @@ import asyncio
 import json
 import time
 from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
 from typing import Annotated, Any
 from urllib.parse import urlsplit
 
@@ -34,6 +35,7 @@ from kingdomino.web import vacation
 from kingdomino.web.account_export import export
 from kingdomino.web.accounts import SESSION_DAYS, Account, Accounts
 from kingdomino.web.closed_accounts import sweep
+from kingdomino.web.download_name import attachment
 from kingdomino.web.refusals import HubError
 from kingdomino.web.routes.bodies import Body
 from kingdomino.web.routes.dependencies import Client, HubDep
@@ -317,13 +319,15 @@ async def close_account(
 async def export_account(accounts: AccountsDep, account: LoggedIn) -> Response:
     """The logged-in account's data as a JSON file to download (``account_export``: the account,
     its ratings and their changes, its games with their links, its tournaments, counts of its
-    sessions and push subscriptions; no password hash, no seat's token)."""
+    sessions and push subscriptions; no password hash, no seat's token), its file named for the
+    account's name and the day (``download_name``)."""
     data = await asyncio.to_thread(export, accounts.store, account.id)
+    day = datetime.now(UTC).date().isoformat()
     return Response(
         json.dumps(data, ensure_ascii=False, indent=1),
         media_type="application/json",
         headers={
-            "Content-Disposition": f'attachment; filename="kingdomino-account-{account.id}.json"',
+            "Content-Disposition": attachment(["kingdomino", account.name, day], "json", "account"),
             "Cache-Control": "no-store",
         },
     )

@@ -14,9 +14,12 @@ from limits import parse
 
 from kingdomino.web import endings, take_back, views
 from kingdomino.web import rematch as rematches
+from kingdomino.web.account_games import seats_of_account
+from kingdomino.web.accounts import Accounts
 from kingdomino.web.admission import watchable
 from kingdomino.web.game_requests import game_request
 from kingdomino.web.hub import Hub
+from kingdomino.web.live import ViewKey
 from kingdomino.web.open_seats import MAX_WAITING, check_waiting
 from kingdomino.web.refusals import HubError
 from kingdomino.web.rematch_wait import tell_old_game
@@ -31,6 +34,7 @@ from kingdomino.web.routes.bodies import (
 )
 from kingdomino.web.routes.dependencies import Client, HubDep
 from kingdomino.web.seek_ranges import range_asked
+from kingdomino.web.stored import StoredGame
 from kingdomino.web.watch_apart import check_watcher
 
 router = APIRouter()
@@ -173,18 +177,32 @@ async def view(
     """The game as the token's holder sees it: the board, scores, and its legal moves if it is to act.
     Without a token, a finished game's public view (its replay is open to anyone by then, and a
     shared replay link holds no token), or a public game's being played (anyone may watch it);
-    any other game needs a token. A game being played is refused across a block (``watch_apart``)."""
+    any other game needs a token. A game being played is refused across a block (``watch_apart``).
+    A finished game is its own player's without a token too, by the session's account
+    (``seats_of_account``)."""
     if not token:
         table = hub.table(game_id)
         if table.stored.status != "finished" and not watchable(table.stored):
             needed = "a seat token or the spectator token is needed until the game is over"
             raise HubError(403, "token", needed, "no_token")
         await check_watcher(accounts, session, table.stored)
-        return Response(table.view_text(()), media_type="application/json")
+        mine, former = await own_finished_seats(accounts, session, table.stored)
+        return Response(table.view_text(mine, former), media_type="application/json")
     tokens = frozenset([token])
     table = hub.table(game_id, tokens)
     mine, former = table.seats_held(tokens), table.formers_held(tokens)
     return Response(table.view_text(mine, former), media_type="application/json")
+
+
+async def own_finished_seats(
+    accounts: Accounts, session: str | None, stored: StoredGame
+) -> tuple[ViewKey, ViewKey]:
+    """The seat the ``session``'s account played in ``stored``'s finished game (``mine``, ``former``):
+    none before the end (a token proves a seat while it is played) or for a stranger."""
+    if not session or stored.status != "finished":
+        return (), ()
+    account = await asyncio.to_thread(accounts.account_for, session)
+    return seats_of_account(stored, account.id) if account is not None else ((), ())
 
 
 @router.get("/api/games/{game_id}/actions", dependencies=[LIMITED])

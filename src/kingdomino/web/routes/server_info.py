@@ -39,11 +39,12 @@ async def meta() -> dict[str, Any]:
 @router.post("/api/ratings")
 async def level_ratings(body: RatingsRequest, request: Request) -> dict[str, Any]:
     """Each AI level's Elo rating (``random`` = 0) and 95 % interval for a game configuration,
-    from the ladders in the package's ratings file (``kingdomino ladder``); null if unrated."""
+    from the ladders in the package's ratings file (``kingdomino ladder``); null if unrated, the
+    interval's ends null when its ladder had none."""
     found = {}
     for level in SEAT_LEVELS:
         rating = rating_of(request.app.state.ratings, body.game, body.players, dict(body.options), level)
-        found[level] = None if rating is None else [round(value) for value in rating]
+        found[level] = None if rating is None else [None if end is None else round(end) for end in rating]
     return {"ratings": found}
 
 

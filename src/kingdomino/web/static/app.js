@@ -12,6 +12,7 @@ import { followLogins, keepPreference, syncPreferences } from "./preferences-syn
 import { inboxBell } from "./inbox.js";
 import { installSprite } from "./pictures.js";
 import { loadMeta } from "./server-meta.js";
+import { speakValidity } from "./form-validity.js";
 
 async function main() {
   // What the server offers is read while the texts load: the lobby and a game page offer its AI
@@ -26,6 +27,7 @@ async function main() {
   });
   followLogins();
   installSprite();
+  speakValidity();
   const select = /** @type {HTMLSelectElement} */ (el("select", { id: "language", "aria-label": t("app.language") },
     Object.entries(LANGUAGES).map(([code, name]) => el("option", { value: code, lang: code, selected: code === language() }, name))));
   select.addEventListener("change", () => {

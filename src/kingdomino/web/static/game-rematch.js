@@ -63,7 +63,7 @@ function offerWords(view, offer) {
 export function rematchControls(game, view) {
   const standing = view.rematch && !view.rematch.called_off ? view.rematch : null;
   const offer = view.rematch;
-  const playing = view.your_seats.length > 0;
+  const playing = view.your_seats.length > 0 && game.tokens.length > 0;  // a seat's token offers or joins it
   const said = el("span", { id: "rematch-offer", role: "status" }, offer === null ? "" : offerWords(view, offer));
   if (standing !== null && tokensFor(standing.id).length) {
     return [el("a", { href: `/game/${standing.id}`, class: "button primary", id: "open-rematch" }, "↻ ", t("end.open_rematch")), " ", said];

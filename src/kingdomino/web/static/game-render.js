@@ -54,7 +54,8 @@ export function render(game, before) {
     rematch: saved.request && !tournament && !sharedRematch(view) ? () => rematch(game) : null,
     shared: tournament ? tournamentWayBack(game.id, tournament, played)
       : sharedRematch(view) ? rematchControls(game, view) : [],
-    sameDeal: view.same_deal && !tournament ? () => sameDeal(game) : null,
+    // A seat known by the account alone (its finished game opened without its token) asks nothing as the seat.
+    sameDeal: view.same_deal && !tournament && game.tokens.length ? () => sameDeal(game) : null,
     // Who watched a tournament's game goes on to its other games, or to the games anyone may watch.
     elsewhere: tournament && !played
       ? [el("a", { href: "/#live-games", class: "button", id: "watch-others" }, t("end.watch_others"))] : undefined,

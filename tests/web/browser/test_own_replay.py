@@ -1,0 +1,56 @@
+"""A finished game opened by its own player without its seat's token (from their page's games,
+their archive, another device) is theirs on the page, as on the device that played it; a
+stranger's page still says they watch it."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser, expect
+from tests.web.browser.pages import ARTIFACTS, LivePage, new_page
+from tests.web.browser.test_players import PASSWORD, account, rated_game_played
+from tests.web.conftest import free_port, live_app, served_in_a_thread
+
+SHOTS = ARTIFACTS / "own-replay"
+
+
+def logged_in(browser: Browser, base: str, name: str, **shown: object) -> LivePage:
+    """A page of a browser that never held a seat's token, logged in as ``name``."""
+    page = new_page(browser, base, **shown)  # type: ignore[arg-type]
+    page.goto(f"{base}/")
+    page.fill("#account-name", name)
+    page.fill("#account-password", PASSWORD)
+    page.click("#log-in")
+    page.wait_for_selector("#logged-in")
+    return page
+
+
+def test_a_replay_of_one_s_own_game_is_theirs_from_every_way_in(browser: Browser, database: str) -> None:
+    app = live_app(database)
+    with served_in_a_thread(app, free_port()) as base:
+        (rosa, rosa_client), (bela, other) = account(base), account(base)
+        game_id = rated_game_played(base, app, [rosa_client, other])
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page = logged_in(browser, base, rosa)
+        page.goto(f"{base}/player/{rosa}")
+        page.click(f"li[data-game='{game_id}'] a.replay-link")
+        page.wait_for_selector("#replay-panel")
+        whoami = page.locator("#whoami")
+        expect(whoami).not_to_contain_text("watching", use_inner_text=True)
+        expect(whoami).to_have_text(
+            "You play Player 1 (player 1)", use_inner_text=True
+        )  # as on the device that played
+        page.click("#replay-back")
+        said = page.locator("#winner").inner_text()
+        assert said in ("Game over: you win!", f"Game over: {bela} wins!"), said  # "you", not "Rosa wins"
+        page.screenshot(path=str(SHOTS / "own-replay.png"), full_page=True)
+        # The game's own address, the end screen first: the same.
+        page.goto(f"{base}/game/{game_id}")
+        page.wait_for_selector("#ranking")
+        expect(page.locator("#whoami")).to_have_text("You play Player 1 (player 1)", use_inner_text=True)
+        expect(page.locator("#rematch, #same-deal")).to_have_count(0)  # no seat's token here to ask with
+        stranger = new_page(browser, base)
+        stranger.goto(f"{base}/game/{game_id}/replay")
+        stranger.wait_for_selector("#replay-panel")
+        expect(stranger.locator("#whoami")).to_have_text("You are watching this game", use_inner_text=True)
+        assert page.errors == [] and stranger.errors == []
+        rosa_client.close()
+        other.close()
