@@ -13,6 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 from tests.web.conftest import POSTGRES, api_over, create, fresh_postgres, seeded_secrets
+from tests.web.sockets import next_of_type
 from tests.web.test_endings import LIVE, post, refused, stayed_away, view_of
 from tests.web.test_players_api import log_in, rated_game
 
@@ -49,7 +50,8 @@ def noted(client: TestClient, game_id: str, seat: int, open_: bool) -> None:
 
 def test_a_seat_whose_page_is_open_on_the_other_server_is_not_handed_to_an_ai(shared_postgres: str) -> None:
     """Bea is to act, her page open on server B: through server A (no wait before an away seat is
-    handed over) Ann is told she is not away; once Bea's page closes, Ann may hand her seat over."""
+    handed over) Ann's page offers no handover and Ann is told she is not away; once Bea's page
+    closes, Ann may hand her seat over."""
     one = TestClient(create_app(shared_postgres, secret_seeds=seeded_secrets(), away_seconds=0))
     other = TestClient(create_app(shared_postgres, secret_seeds=seeded_secrets()))
     with one, other:
@@ -61,6 +63,8 @@ def test_a_seat_whose_page_is_open_on_the_other_server_is_not_handed_to_an_ai(sh
         path = f"/api/games/{game_id}/seats/{bea + 1}/ai"
         with other.websocket_connect(f"/ws/games/{game_id}", params={"tokens": tokens[bea]}):
             noted(one, game_id, bea, True)
+            with one.websocket_connect(f"/ws/games/{game_id}", params={"tokens": tokens[ann]}) as page:
+                assert next_of_type(page, "presence")["away"] == {}, "no offer to hand Bea's seat over"
             refused(one.post(path, json={"token": tokens[ann]}), 409, "takeover_not_away")
         noted(one, game_id, bea, False)
         deadline = time.monotonic() + 10
