@@ -1,7 +1,8 @@
 """An arena over several servers (``arena``'s pairing lease): of two servers pairing one arena at
 the same moment, one pairs it and each player is in one game at most; a game is stored only by the
 server holding the lease, never for a player in a game of it not over, and a lease its holder
-gives up (stopping) or stops renewing is taken over. Over SQLite and, when
+gives up (stopping) or stops renewing is taken over; the holder pairs players whose page reads
+reached another server. Over SQLite and, when
 ``KINGDOMINO_TEST_POSTGRES_URL`` is set, a PostgreSQL database of each test's own (a server that
 starts goes on with every running arena of its database)."""
 
@@ -114,3 +115,25 @@ def test_a_game_is_stored_by_the_lease_s_holder_for_players_free_and_a_lapsed_le
         state = arena_store.load(first, tournament_id)
         assert state is not None
         assert [(g.first, g.second) for g in state.games] == [(kira, boris), (cleo, dana)]
+
+
+def test_the_lease_s_holder_pairs_players_whose_page_reads_reach_the_other_server(own_database: str) -> None:
+    """The four players' pages read the arena through the second server alone, while the first
+    holds its pairing's lease: the second shares the reads at its pass, and the first pairs all
+    four at its own."""
+    if own_database.startswith("sqlite"):
+        pytest.skip("a SQLite database is one server's: its own page reads are all there are")
+    with TestClient(app(own_database)) as one, TestClient(app(own_database)) as other:
+        tournament_id, players = started(one)
+        assert arena_store.take_pairing(store_of(one), tournament_id, 60)
+        reader = other.app.state.tournaments.arena  # type: ignore[attr-defined]
+        for player in players:
+            reader.saw(tournament_id, player)
+        assert other.portal is not None and one.portal is not None
+        other.portal.call(reader._pair, tournament_id)  # not its lease: it shares the reads alone
+        holder = one.app.state.tournaments.arena  # type: ignore[attr-defined]
+        one.portal.call(holder._pair, tournament_id)
+        state = arena_store.load(store_of(one), tournament_id)
+        assert state is not None
+        paired = Counter(p for game in state.games for p in (game.first, game.second))
+        assert paired == Counter(players), "each player paired once, by the lease's holder"

@@ -18,7 +18,7 @@ from tests.web.test_challenges import account, as_
 from tests.web.test_open_games import end_the_wait_now, refusal
 from tests.web.test_tournaments import act, create, current_games, paired, seated, tournament, wait_until
 
-from kingdomino.web import tournament_store as records
+from kingdomino.web import tournament_players as entrants
 from kingdomino.web.accounts import Accounts
 from kingdomino.web.club_pairing import Played, swiss_round
 
@@ -83,12 +83,12 @@ def test_a_join_written_meanwhile_by_another_server_is_refused_in_words(
     tournaments' lock is each server's own) and is told he is in already, not a 500."""
     kira, boris = account(client, "Kira"), account(client, "Boris")
     tournament_id = create(client, kira)["id"]
-    joining = records.add_player
+    joining = entrants.add_player
 
     def twice(*arguments: Any) -> None:
         joining(*arguments)  # the other server's join, just before this one's
         joining(*arguments)
 
-    monkeypatch.setattr(records, "add_player", twice)
+    monkeypatch.setattr(entrants, "add_player", twice)
     assert refusal(act(client, boris, tournament_id, "join")) == (409, "tournament_joined")
     assert [line["name"] for line in tournament(client, tournament_id)["entrants"]] == ["Kira", "Boris"]

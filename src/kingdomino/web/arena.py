@@ -5,8 +5,9 @@ evening's players play as many games as they like; its standings count arena poi
 
 A player is paired while they are in it (joined, before or after the start, and not withdrawn), in
 no game of it, not paused, and present: a bot's account always, a person while their tournament
-page was read in the last :data:`PRESENT_SECONDS` (the page reads it every few seconds) or a game
-of theirs in it ended that recently (they are on its end screen, which goes back to the arena).
+page was read in the last :data:`PRESENT_SECONDS` (the page reads it every few seconds), through
+any server of the database (``arena_presence``), or a game of theirs in it ended that recently
+(they are on its end screen, which goes back to the arena).
 The pairing runs every :data:`TICK_SECONDS`, and at once as a game of the arena ends or a player
 rejoins. A paired player who has not taken their seat after :data:`SEAT_MINUTES` loses the game by
 forfeit (the one who came wins it) and is paused, as if they had pressed "Pause", until they
@@ -47,10 +48,11 @@ from typing import TYPE_CHECKING, Any
 
 from kingdomino.ratings.glicko2 import Rating
 from kingdomino.web import arena_store, team_battle, tournament_end
+from kingdomino.web import tournament_players as entrants
 from kingdomino.web import tournament_rounds as rounds
-from kingdomino.web import tournament_store as records
 from kingdomino.web.arena_notices import withdrawn_for_place
 from kingdomino.web.arena_pairing import Free, pair, scored
+from kingdomino.web.arena_presence import Seen
 from kingdomino.web.arena_store import ArenaState
 from kingdomino.web.lobby_ratings import pool_or_none, read_ratings
 from kingdomino.web.refusals import HubError
@@ -96,6 +98,8 @@ class Arena:
         self.loops: dict[str, asyncio.Task[None]] = {}
         #: When each (arena, account) was last seen on the arena's page (``time.monotonic``).
         self.seen: dict[tuple[str, int], float] = {}
+        #: The page reads shared with the other servers of the database (``arena_presence``).
+        self.shared_seen = Seen(self.store)
         #: When each (arena, account) came free last: their game ended, or they came back.
         self.freed: dict[tuple[str, int], float] = {}
         self.tick = TICK_SECONDS
@@ -111,10 +115,12 @@ class Arena:
         if len(self.seen) >= MAX_SEEN:
             self.seen = {key: at for key, at in self.seen.items() if moment - at < PRESENT_SECONDS}
         self.seen[(tournament_id, account_id)] = moment
+        self.shared_seen.saw(tournament_id, account_id)
 
-    def present(self, tournament_id: str, player: Any) -> bool:
-        """Whether ``player`` (a row of its players) is there to be paired: the module's rule."""
-        if player.bot:
+    def present(self, tournament_id: str, player: Any, elsewhere: set[int]) -> bool:
+        """Whether ``player`` (a row of its players) is there to be paired: the module's rule
+        (``elsewhere``: the players seen lately through the other servers, ``arena_presence``)."""
+        if player.bot or player.account_id in elsewhere:
             return True
         at = self.seen.get((tournament_id, player.account_id))
         return at is not None and time.monotonic() - at < PRESENT_SECONDS
@@ -160,7 +166,9 @@ class Arena:
         it is over."""
         tournament = await self.tournaments.read(tournament_id)
         if tournament.status != "running":
+            self.shared_seen.forget(tournament_id)
             return True
+        await self.shared_seen.share(tournament_id)
         if not await asyncio.to_thread(
             arena_store.take_pairing, self.store, tournament_id, self.lease_seconds
         ):
@@ -174,10 +182,11 @@ class Arena:
             self.freed = {key: at for key, at in self.freed.items() if key[0] != tournament_id}
             return True
         busy = state.busy() | state.paused | state.held_now(time.time())
+        elsewhere = await self.shared_seen.present(tournament_id, PRESENT_SECONDS)
         free = [
             p.account_id
             for p in tournament.players
-            if p.withdrew is None and p.account_id not in busy and self.present(tournament_id, p)
+            if p.withdrew is None and p.account_id not in busy and self.present(tournament_id, p, elsewhere)
         ]
         if len(free) < 2:
             return False
@@ -278,7 +287,7 @@ class Arena:
         )
         if not stale:
             return taken
-        await asyncio.to_thread(records.withdraw, self.store, tournament.id, stale[0][1], tournament.round)
+        await asyncio.to_thread(entrants.withdraw, self.store, tournament.id, stale[0][1], tournament.round)
         await asyncio.to_thread(
             withdrawn_for_place, self.store, tournament, stale[0][1], self.place_kept_minutes
         )

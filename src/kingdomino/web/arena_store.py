@@ -73,10 +73,11 @@ class ArenaState:
         return last
 
 
-def create(store: Store, settings: dict[str, Any]) -> None:
-    """Store a new arena: its tournament's row (``settings`` but ``minutes``) and its window, and
-    a team battle's rows (``settings``' ``team_battle``: ``team_battle.Battle``) in the same
-    transaction."""
+def create(store: Store, settings: dict[str, Any], first: dict[str, Any] | None = None) -> None:
+    """Store a new arena: its tournament's row (``settings`` but ``minutes``) and its window, a
+    team battle's rows (``settings``' ``team_battle``: ``team_battle.Battle``, its organiser's
+    side among them) and its organiser's join (``first``, as ``tournament_store.create``) in
+    the same transaction: a side is never stored without its join."""
     minutes = int(settings.pop("minutes"))
     battle: Battle | None = settings.pop("team_battle", None)
     with store.engine.begin() as connection:
@@ -84,6 +85,8 @@ def create(store: Store, settings: dict[str, Any]) -> None:
         connection.execute(insert(ArenaRow).values(tournament_id=settings["id"], minutes=minutes))
         if battle is not None:
             battle.write(connection, settings["id"])
+        if first is not None:
+            connection.execute(insert(TournamentPlayerRow).values(tournament_id=settings["id"], **first))
 
 
 def load(store: Store, tournament_id: str) -> ArenaState | None:

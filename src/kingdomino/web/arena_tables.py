@@ -1,4 +1,5 @@
-"""The arenas' tables (``arena``): an arena tournament's window, its games and its paused players.
+"""The arenas' tables (``arena``): an arena tournament's window, its games, its paused players and
+when its players were last seen on its page.
 Imported by ``store_setup``, so that they are made where missing with the others when a store
 opens. The tournament itself (its players, settings and status) is a row of ``tournaments`` whose
 ``format`` is ``arena``."""
@@ -75,3 +76,16 @@ class ArenaCallOffRow(Base):
     )
     count: Mapped[int] = mapped_column(Integer, default=0)
     held_until: Mapped[float] = mapped_column(Float, default=0.0)
+
+
+class ArenaSeenRow(Base):
+    """When a player of an arena was last seen on its page by any server (epoch seconds), as the
+    servers share their page reads on a database they share (``arena_presence``)."""
+
+    __tablename__ = "arena_seen"
+
+    tournament_id: Mapped[str] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True
+    )
+    account_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seen: Mapped[float] = mapped_column(Float)

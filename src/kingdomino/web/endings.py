@@ -157,6 +157,7 @@ async def abort(table: Table, token: str) -> None:
     async with table.lock:
         seat, seats = _ending_seat(table, token, abort_refusal)
         acting = table.state.current_player
+        await table.presence.look_elsewhere(acting)
         waited = table.presence.awaited_away(acting) if acting >= 0 else None
         refused = rated_abort_refusal(table, seat, waited, table.presence.away_seconds)
         if refused is not None:

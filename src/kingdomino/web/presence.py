@@ -1,8 +1,9 @@
 """Who is at a table: the seats with a page open here, the seat awaited while away, and the seats
 open in two windows at once.
 
-A human seat to act with no page of the game open on this server is away; once it has been
-away for ``away_seconds`` another player may hand it to an AI (``Table.hand_to_ai``), so an
+A human seat to act with no page of the game open on any server is away (the other servers'
+pages are read from ``push_pages`` on a database they share); once it has been away for
+``away_seconds`` another player may hand it to an AI (``Table.hand_to_ai``), so an
 online friend gone for good does not stall the game. Each player's page is told
 ``{"type": "presence", "away": {seat: seconds}, "after": seconds, "here": [seats],
 "elsewhere": [seats]}`` whenever what it says changes:
@@ -63,6 +64,10 @@ class Presence:
         self.loaded_at = time.monotonic()
         self.turn_since = self.loaded_at
         self.left_at: dict[int, float] = {}
+        #: The human seats with a page open on another server as last read (``look_elsewhere``),
+        #: and when each was last seen so (``time.monotonic()``).
+        self.elsewhere: frozenset[int] = frozenset()
+        self.seen_elsewhere: dict[int, float] = {}
         #: What each player's page open here was last told.
         self.told: dict[Watcher, Told] = {}
         #: How many spectators each page open here was last told watch (none told: 0), and the
@@ -79,8 +84,8 @@ class Presence:
         """A page opened (already told the view): it hears who is at the table, and the other
         pages hear that its seats are back (a spectator's page holds none: only it is told, and
         the count of spectators told to all, so a thousand arriving is not a million tellings)."""
-        await self.tell(None if watcher.seats else [watcher])
         self.pages_changed()
+        await self.tell(None if watcher.seats else [watcher])
 
     async def parted(self, watcher: Watcher) -> None:
         """A page closed: a seat with no page left here is away from now; the others hear of it
@@ -95,8 +100,8 @@ class Presence:
             self.left_at[seat] = now
         inbox_events.page_left(self.table, left)
         if watcher.seats:
-            await self.tell()
             self.pages_changed()
+            await self.tell()
         else:  # nothing a page is told of the seats changed: only the count
             await self.count_watching()
 
@@ -107,15 +112,35 @@ class Presence:
         if pusher is not None:
             pusher.pages.note(self.table)
 
-    def awaited_away(self, seat: int) -> float | None:
-        """How long ``seat``, a human seat to act, has been awaited with no page of it open on this
-        server until now (None: another seat acts, an AI plays it, or a page of it is open)."""
+    def awaited(self, seat: int) -> bool:
+        """Whether ``seat`` is the human seat to act with no page of it open here."""
         table = self.table
         if table.state.current_player != seat or seat < 0 or table.is_ai(seat):
+            return False
+        return not any(seat in watcher.seats for watcher in table.watchers)
+
+    async def look_elsewhere(self, seat: int) -> None:
+        """Read whether the seats have a page open on another server (``PagesOpen.elsewhere``:
+        off the event loop, cached) when ``seat`` is awaited with none here, before
+        ``awaited_away`` says how long it has been away."""
+        pusher = self.table.host.pusher
+        if pusher is None or not self.awaited(seat):
+            return
+        self.elsewhere = await pusher.pages.elsewhere(self.table.id)
+        moment = time.monotonic()
+        for other in self.elsewhere:
+            self.seen_elsewhere[other] = moment
+
+    def awaited_away(self, seat: int) -> float | None:
+        """How long ``seat``, a human seat to act, has been awaited with no page of it open on any
+        server until now (None: another seat acts, an AI plays it, or a page of it is open here
+        or, as ``look_elsewhere`` read last, on another server)."""
+        if not self.awaited(seat) or seat in self.elsewhere:
             return None
-        if any(seat in watcher.seats for watcher in table.watchers):
-            return None
-        return time.monotonic() - max(self.left_at.get(seat, self.loaded_at), self.turn_since)
+        since = max(
+            self.left_at.get(seat, self.loaded_at), self.turn_since, self.seen_elsewhere.get(seat, 0.0)
+        )
+        return time.monotonic() - since
 
     def away(self) -> dict[str, float]:
         """The seat awaited while away (its number as text) and for how long, if there is one;
@@ -147,6 +172,8 @@ class Presence:
         been awaited) and which of its seats another page holds too. A page is told again only
         when one of those changes, not the seconds."""
         table = self.table
+        if len(table.humans()) > 1 and table.stored.time_control is None:
+            await self.look_elsewhere(table.state.current_player)
         away = self.away() if len(table.humans()) > 1 else {}
         here = self.here()
         humans = set(table.humans())

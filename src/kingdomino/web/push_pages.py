@@ -1,19 +1,24 @@
-"""The seats of turn-based games with a page open on each server, kept in the database
-(``push_pages``), so that with several servers a move written on one pushes no "your turn" to a
-player whose page of the game is open on another (that page says it itself, ``turn-notify.js``).
+"""The seats of games with a page open on each server, kept in the database (``push_pages``), so
+that with several servers a move written on one pushes no "your turn" to a player whose page of
+the game is open on another (that page says it itself, ``turn-notify.js``), and a seat whose page
+is open on another server is present here too (``presence``: not away, so neither handed to an AI
+nor its rated game called off). A database of one server alone (SQLite) holds the turn-based
+games' seats only, which its pushes read; presence there is the server's own.
 
 Each server keeps its own rows with one writer (``PagesOpen.keep``): as soon as a page of a
-seat of a turn-based game opens or closes here, the rows are brought in line with the
+seat opens or closes here, the rows are brought in line with the
 pages, in one transaction (a burst of pages is one write), and every ``BEAT_SECONDS`` its rows are
 confirmed in one statement, as its AI leases are renewed. A row not confirmed for
 ``FRESH_SECONDS`` is a server's that stopped without clearing its rows (killed): it is ignored,
 and cleared by the next server that stops. A push is checked against the other servers' rows
 just before it is posted, in the sending thread (``Pusher``), never on the event loop; this
-server's own pages are known without the database (``push_events.account_to_tell``).
+server's own pages are known without the database (``push_events.account_to_tell``). Presence
+reads a game's rows of the other servers off the event loop, kept ``CACHE_SECONDS``
+(``PagesOpen.elsewhere``).
 
 What it leaves: a page opened on another server less than a write ago (a fraction of a second;
 ``BEAT_SECONDS`` at most if the database was away) is not seen yet, nor one closed there that
-long ago missed.
+long ago missed; a server killed keeps its seats present for ``FRESH_SECONDS`` at most.
 """
 
 from __future__ import annotations
@@ -37,22 +42,34 @@ BEAT_SECONDS = 10.0
 #: A row confirmed longer ago than this is a stopped server's: three beats missed.
 FRESH_SECONDS = 3 * BEAT_SECONDS
 
+#: How long the seats of a game open on other servers are kept once read, and how many games'.
+CACHE_SECONDS = 2.0
+CACHE_LIMIT = 4096
+
 #: A seat of a game: (game id, seat).
 Page = tuple[str, int]
 
 
+def shared(store: Store) -> bool:
+    """Whether other servers may use ``store``'s database (PostgreSQL; a SQLite file is one server's)."""
+    return store.engine.dialect.name != "sqlite"
+
+
 def seats_open(table: Table) -> set[int]:
-    """The human seats of ``table``'s turn-based game with a page open here: the games a push of
-    a turn concerns (``push_events``). Noted whatever the game's status and whoever plays the
-    seat now, since a page stays open while its game starts (a challenge accepted) and while its
-    seat is claimed for an account, which are not pages opening or closing."""
-    if (table.stored.time_control or {}).get("kind") != "days":
+    """The human seats of ``table``'s game with a page open here: a turn-based game's, which a
+    push of a turn concerns (``push_events``), and on a database other servers share every
+    game's, which their presence reads (``seats_elsewhere``). Noted whatever the game's status
+    and whoever plays the seat now, since a page stays open while its game starts (a challenge
+    accepted) and while its seat is claimed for an account, which are not pages opening or closing."""
+    days = (table.stored.time_control or {}).get("kind") == "days"
+    if not days and not shared(table.host.store):
         return set()
     return set(table.presence.here())
 
 
 class PagesOpen:
-    """This server's pages of turn-based games' seats, and their rows in the database."""
+    """This server's pages of games' seats, and their rows in the database; and the other
+    servers' pages of a game, as read lately (``elsewhere``)."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
@@ -61,6 +78,8 @@ class PagesOpen:
         #: What the database holds of them (as last written).
         self.written: set[Page] = set()
         self.changed = asyncio.Event()
+        #: The seats open on other servers read lately (``elsewhere``): when, and which, by game.
+        self.read: dict[str, tuple[float, frozenset[int]]] = {}
 
     def note(self, table: Table) -> None:
         """A page of ``table`` opened or closed here: its rows are written soon (``keep``)."""
@@ -92,6 +111,22 @@ class PagesOpen:
                 continue
             self.written = pages
 
+    async def elsewhere(self, game_id: str) -> frozenset[int]:
+        """The seats of the game ``game_id`` with a page open on another server (none on a
+        database of this server alone), read off the event loop and kept ``CACHE_SECONDS``: the
+        presence of a game's seats asks at each change of the game."""
+        if not shared(self.store):
+            return frozenset()
+        moment = time.monotonic()
+        kept = self.read.get(game_id)
+        if kept is not None and moment - kept[0] < CACHE_SECONDS:
+            return kept[1]
+        seats = await asyncio.to_thread(seats_elsewhere, self.store, game_id, time.time())
+        if len(self.read) >= CACHE_LIMIT:
+            self.read = {g: r for g, r in self.read.items() if moment - r[0] < CACHE_SECONDS}
+        self.read[game_id] = (moment, seats)
+        return seats
+
     async def clear(self) -> None:
         """This server stops: its rows are gone, and so are those of servers long stopped."""
         await asyncio.to_thread(clear, self.store, time.time())
@@ -117,6 +152,20 @@ def clear(store: Store, moment: float) -> None:
     with store.engine.begin() as connection:
         connection.execute(delete(PushPageRow).where(PushPageRow.server == store.server))
         connection.execute(delete(PushPageRow).where(PushPageRow.seen < moment - FRESH_SECONDS))
+
+
+def seats_elsewhere(store: Store, game_id: str, moment: float) -> frozenset[int]:
+    """The seats of the game ``game_id`` with a page open on another server, as confirmed lately
+    at ``moment`` (one read of the table's key)."""
+    with store.engine.connect() as connection:
+        found = connection.scalars(
+            select(PushPageRow.seat).where(
+                PushPageRow.game_id == game_id,
+                PushPageRow.server != store.server,
+                PushPageRow.seen >= moment - FRESH_SECONDS,
+            )
+        )
+        return frozenset(int(seat) for seat in found)
 
 
 def open_elsewhere(store: Store, page: Page, moment: float) -> bool:

@@ -48,9 +48,9 @@ class PushToldRow(Base):
 
 
 class PushPageRow(Base):
-    """A seat of a turn-based game with a page open on a server (``push_pages``), last confirmed
-    at ``seen`` (seconds since the epoch): a move written on another server pushes no "your turn"
-    to that seat's player, whose page says it itself."""
+    """A seat of a game with a page open on a server (``push_pages``), last confirmed at ``seen``
+    (seconds since the epoch): a move written on another server pushes no "your turn" to that
+    seat's player, whose page says it itself, and the other servers count the seat present."""
 
     __tablename__ = "push_pages"
 

@@ -211,6 +211,7 @@ class Table(LiveGame):
             if seat is None:
                 refused = self.leave_refusal(by)
             else:
+                await self.presence.look_elsewhere(target)
                 waited = self.presence.awaited_away(target)
                 refused = self.takeover_refusal(by, target, waited, self.presence.away_seconds)
             if refused is not None:

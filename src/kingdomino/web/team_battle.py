@@ -26,6 +26,7 @@ from kingdomino.web.seats import clean_name, name_key
 from kingdomino.web.store import Store
 from kingdomino.web.tables import TournamentPlayerRow, TournamentRow
 from kingdomino.web.team_battle_tables import TeamBattleClubRow, TeamBattleRow, TeamBattleSideRow
+from kingdomino.web.tournament_players import take_place
 
 #: The clubs a team battle names, and the best players of each that count (lichess's default: 5).
 MIN_CLUBS, MAX_CLUBS = 2, 10
@@ -80,8 +81,9 @@ class Battle:
 
     def write(self, connection: Connection, tournament_id: str) -> None:
         """Its rows, in the transaction that writes its arena ``tournament_id``
-        (``arena_store.create``), so that no arena is left without them: a club closed since
-        its check is refused 404 ``no_club``, and the arena is not written either."""
+        (``arena_store.create``), so that no arena is left without them, and its organiser's side
+        with their join: a club closed since its check is refused 404 ``no_club``, and the arena
+        is not written either."""
         ids = [club_id for club_id, _ in self.clubs]
         still = select(ClubRow.id).where(ClubRow.id.in_(ids)).with_for_update(read=True)
         kept = set(connection.scalars(still))
@@ -205,14 +207,16 @@ def join_for(
     store: Store, tournament_id: str, account_id: int, name: str, bot: bool, at: float, club_id: int
 ) -> None:
     """Add ``account_id`` (``name``, ``bot``, joining at ``at``) to the team battle's players,
-    playing for ``club_id`` (``side_for``), as ``tournament_store.add_player`` adds a
-    tournament's: their row and their side in one transaction, so that a side is kept only with
-    a join (one refused, the battle full, keeps none) and of two joins at once naming two clubs
+    playing for ``club_id`` (``side_for``), as ``tournament_players.add_player`` adds a
+    tournament's (a place taken under the battle's row's lock: ``take_place``): their row and
+    their side in one transaction, so that a side is kept only with a join (one refused, the
+    battle full, keeps none) and of two joins at once naming two clubs
     one stands whole (the other finds the player's row taken: ``IntegrityError``). A first side
     is checked again under its membership's lock (PostgreSQL): a member who left the club since
     ``side_for`` read it is refused 403 ``team_battle_member``; one kept before (a player who
     left and joins again) stands, and another is refused 409 ``team_battle_side``."""
     with store.engine.begin() as connection:
+        take_place(connection, tournament_id)
         key = (TeamBattleSideRow.tournament_id == tournament_id, TeamBattleSideRow.account_id == account_id)
         chosen = connection.scalar(select(TeamBattleSideRow.club_id).where(*key))
         clubs = clubs_of(connection, tournament_id)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, delete, func, insert, or_, select, update
+from sqlalchemy import Connection, func, insert, or_, select, update
 from sqlalchemy.sql.elements import ColumnElement
 
 from kingdomino.web.club_pairing import Played
@@ -120,10 +120,13 @@ UNPLAYED = {
 }
 
 
-def create(store: Store, settings: dict[str, Any]) -> None:
-    """Store a new tournament (``settings``: its row's columns)."""
+def create(store: Store, settings: dict[str, Any], first: dict[str, Any] | None = None) -> None:
+    """Store a new tournament (``settings``: its row's columns) and its organiser's join if they
+    play in it (``first``: ``tournament_players.first_player``), in one transaction."""
     with store.engine.begin() as connection:
         connection.execute(insert(TournamentRow).values(**settings))
+        if first is not None:
+            connection.execute(insert(TournamentPlayerRow).values(tournament_id=settings["id"], **first))
 
 
 def load(store: Store, tournament_id: str) -> Tournament | None:
@@ -213,70 +216,23 @@ def organised(store: Store, account_id: int) -> int:
     return int(found or 0)
 
 
-def add_player(store: Store, tournament_id: str, account_id: int, name: str, bot: bool, at: float) -> None:
-    with store.engine.begin() as connection:
-        connection.execute(
-            insert(TournamentPlayerRow).values(
-                tournament_id=tournament_id, account_id=account_id, name=name, bot=bot, joined=at
-            )
-        )
-
-
-def set_seeds(store: Store, tournament_id: str, order: list[int]) -> None:
-    """The players' starting ranks: ``order`` lists their accounts, the first seeded first."""
-    with store.engine.begin() as connection:
-        for seed, account_id in enumerate(order, 1):
-            connection.execute(
-                update(TournamentPlayerRow)
-                .where(
-                    TournamentPlayerRow.tournament_id == tournament_id,
-                    TournamentPlayerRow.account_id == account_id,
-                )
-                .values(seed=seed)
-            )
-
-
-def remove_player(store: Store, tournament_id: str, account_id: int) -> None:
-    with store.engine.begin() as connection:
-        connection.execute(
-            delete(TournamentPlayerRow).where(
-                TournamentPlayerRow.tournament_id == tournament_id,
-                TournamentPlayerRow.account_id == account_id,
-            )
-        )
-
-
-def drop_closed(store: Store, tournament: Tournament) -> bool:
-    """Take the closed accounts off ``tournament`` before its start (they can no longer play);
-    whether its organiser's account is closed."""
-    with store.engine.begin() as connection:
-        closed = select(AccountRow.id).where(AccountRow.closed.is_not(None))
-        connection.execute(
-            delete(TournamentPlayerRow).where(
-                TournamentPlayerRow.tournament_id == tournament.id,
-                TournamentPlayerRow.account_id.in_(closed),
-            )
-        )
-        gone = connection.scalar(closed.where(AccountRow.id == tournament.organiser))
-    return gone is not None
-
-
-def withdraw(store: Store, tournament_id: str, account_id: int, round_: int) -> None:
-    with store.engine.begin() as connection:
-        connection.execute(
-            update(TournamentPlayerRow)
-            .where(
-                TournamentPlayerRow.tournament_id == tournament_id,
-                TournamentPlayerRow.account_id == account_id,
-            )
-            .values(withdrew=round_)
-        )
-
-
 def set_state(store: Store, tournament_id: str, **values: Any) -> None:
     """Write the tournament's ``status``, ``round`` or ``rounds``."""
     with store.engine.begin() as connection:
         connection.execute(update(TournamentRow).where(TournamentRow.id == tournament_id).values(**values))
+
+
+def leave_open(store: Store, tournament_id: str, status: str) -> bool:
+    """Move the tournament from ``open`` to ``status`` (``running`` at its start, ``cancelled``)
+    unless another server did first: True if moved. Its row's write waits for a join holding its
+    lock (``tournament_players.take_place``), and a join after it finds it no longer open."""
+    with store.engine.begin() as connection:
+        moved = connection.execute(
+            update(TournamentRow)
+            .where(TournamentRow.id == tournament_id, TournamentRow.status == "open")
+            .values(status=status)
+        )
+    return bool(moved.rowcount)
 
 
 def add_round(store: Store, tournament_id: str, round_: int, games: list[dict[str, Any]]) -> None:

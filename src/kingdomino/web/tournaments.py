@@ -34,6 +34,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 
 from kingdomino.web import arena_store, club_tournaments, inbox_events, team_battle, tournament_end
+from kingdomino.web import tournament_players as entrants
 from kingdomino.web import tournament_rounds as rounds
 from kingdomino.web import tournament_store as records
 from kingdomino.web.arena import Arena
@@ -84,7 +85,8 @@ class Tournaments:
 
     async def create(self, organiser: SeatPlayer, settings: dict[str, Any], play: bool) -> Tournament:
         """A new open tournament of ``organiser`` (``settings``: the checked row's columns but the
-        id, status and moments), who plays in it too if ``play``."""
+        id, status and moments), who plays in it too if ``play``: their join written with it, in
+        one transaction (a team battle's organiser's side with them: ``team_battle.Battle``)."""
         async with self.lock:  # creations sent at once are each counted with those made before
             if await asyncio.to_thread(records.organised, self.store, organiser.id) >= MAX_ORGANISED:
                 raise HubError(
@@ -104,13 +106,14 @@ class Tournaments:
                     {"n": MAX_START_DAYS},
                 )
             settings["options"] = rounds.checked_options(settings)
+            if play and organiser.bot and not settings.get("bots"):
+                raise entrants.no_bots()
             tournament_id = secrets.token_hex(6)
             row = dict(settings, id=tournament_id, organiser=organiser.id, status="open", created=now())
+            first = entrants.first_player(organiser.id, organiser.name, organiser.bot) if play else None
             await asyncio.to_thread(
-                arena_store.create if row["format"] == "arena" else records.create, self.store, row
+                arena_store.create if row["format"] == "arena" else records.create, self.store, row, first
             )
-        if play:
-            await self.join(tournament_id, organiser)
         self._schedule(tournament_id, starts_at)
         return await self.read(tournament_id)
 
@@ -121,18 +124,10 @@ class Tournaments:
             if player.id in tournament.names():
                 raise rounds.joined_again(tournament, player.id)
             if player.bot and not tournament.bots:
-                raise HubError(
-                    403, "tournament", "this tournament's organiser takes no bots", "tournament_bots"
-                )
+                raise entrants.no_bots()
             if await self.arena.places_taken(tournament) >= tournament.max_players:
-                raise HubError(
-                    409,
-                    "tournament",
-                    f"this tournament is full: {tournament.max_players} players",
-                    "tournament_full",
-                    {"n": tournament.max_players},
-                )
-            add = records.add_player if side is None else partial(team_battle.join_for, club_id=side)
+                raise entrants.full(tournament.max_players)
+            add = entrants.add_player if side is None else partial(team_battle.join_for, club_id=side)
             at = time.time()
             try:
                 await asyncio.to_thread(
@@ -153,11 +148,13 @@ class Tournaments:
                     409, "tournament", "you do not play in this tournament", "tournament_not_joined"
                 )
             if tournament.status == "open":
-                await asyncio.to_thread(records.remove_player, self.store, tournament_id, account_id)
+                await asyncio.to_thread(entrants.remove_player, self.store, tournament_id, account_id)
                 return
             if tournament.status != "running":
                 raise HubError(409, "tournament", "this tournament is over", "tournament_over")
-            await asyncio.to_thread(records.withdraw, self.store, tournament_id, account_id, tournament.round)
+            await asyncio.to_thread(
+                entrants.withdraw, self.store, tournament_id, account_id, tournament.round
+            )
             await self._forfeit_current(tournament, account_id)
             await (
                 self.arena.left(tournament, account_id)
@@ -169,7 +166,7 @@ class Tournaments:
         async with self.lock:
             tournament = await self._open(tournament_id)
             self._organiser(tournament, account_id)
-            await asyncio.to_thread(records.set_state, self.store, tournament_id, status="cancelled")
+            await self._leave_open(tournament_id, "cancelled")
             self._unschedule(tournament_id)
 
     async def start(self, tournament_id: str, account_id: int | None) -> None:
@@ -178,14 +175,14 @@ class Tournaments:
             tournament = await self._open(tournament_id)
             if account_id is not None:
                 self._organiser(tournament, account_id)
-            if await asyncio.to_thread(records.drop_closed, self.store, tournament):
-                await asyncio.to_thread(records.set_state, self.store, tournament_id, status="cancelled")
+            if await asyncio.to_thread(entrants.drop_closed, self.store, tournament):
+                await asyncio.to_thread(records.leave_open, self.store, tournament_id, "cancelled")
                 return
             await asyncio.to_thread(club_tournaments.drop_non_members, self.store, tournament_id)
             tournament = await self.read(tournament_id)
             if len(tournament.players) < (fewest := rounds.fewest(tournament, MIN_PLAYERS)):
                 if account_id is None:
-                    await asyncio.to_thread(records.set_state, self.store, tournament_id, status="cancelled")
+                    await asyncio.to_thread(records.leave_open, self.store, tournament_id, "cancelled")
                     return
                 raise HubError(
                     409,
@@ -194,12 +191,12 @@ class Tournaments:
                     "tournament_too_few",
                     {"n": fewest},
                 )
+            await self._leave_open(tournament_id, "running")
+            tournament = await self.read(tournament_id)  # its players as it left ``open``
             order = await asyncio.to_thread(rounds.seeded, self.store, tournament)
-            await asyncio.to_thread(records.set_seeds, self.store, tournament_id, order)
+            await asyncio.to_thread(entrants.set_seeds, self.store, tournament_id, order)
             count = rounds.round_count(tournament)
-            await asyncio.to_thread(
-                records.set_state, self.store, tournament_id, status="running", rounds=count
-            )
+            await asyncio.to_thread(records.set_state, self.store, tournament_id, rounds=count)
             await asyncio.to_thread(inbox_events.tournament_began, self.store, tournament)
             self._unschedule(tournament_id)
             await (
@@ -211,8 +208,14 @@ class Tournaments:
     async def _open(self, tournament_id: str, late: bool = False) -> Tournament:
         tournament = await self.read(tournament_id)
         if tournament.status != "open" and not (late and rounds.joined_late(tournament)):
-            raise HubError(409, "tournament", "this tournament has started or is over", "tournament_not_open")
+            raise entrants.not_open()
         return tournament
+
+    async def _leave_open(self, tournament_id: str, status: str) -> None:
+        """Move the tournament from ``open`` to ``status``, or the refusal: another server started
+        or called it off first (``tournament_store.leave_open``)."""
+        if not await asyncio.to_thread(records.leave_open, self.store, tournament_id, status):
+            raise entrants.not_open()
 
     @staticmethod
     def _organiser(tournament: Tournament, account_id: int) -> None:

@@ -1,0 +1,91 @@
+"""Presence over two servers on one PostgreSQL database (each an app of its own): a player whose
+page of the game is open on the other server is present here too (``push_pages``' rows, read by
+``presence``), so their seat is not handed to an AI and their rated game is not called off as if
+they were away; once their page closes there, they are away again. Skipped without
+``KINGDOMINO_TEST_POSTGRES_URL`` (servers share none but PostgreSQL)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import select
+from tests.web.conftest import POSTGRES, api_over, create, fresh_postgres, seeded_secrets
+from tests.web.sockets import next_of_type
+from tests.web.test_endings import LIVE, post, refused, stayed_away, view_of
+from tests.web.test_players_api import log_in, rated_game
+
+from kingdomino.web.app import create_app
+from kingdomino.web.push_tables import PushPageRow
+from kingdomino.web.store import Store
+
+
+@pytest.fixture
+def shared_postgres() -> Iterator[str]:
+    """A PostgreSQL database of the test's own, which its two servers share."""
+    if not POSTGRES:
+        pytest.skip("KINGDOMINO_TEST_POSTGRES_URL is not set")
+    with fresh_postgres("kd_presence") as url:
+        yield url
+
+
+def store_of(client: TestClient) -> Store:
+    store: Store = client.app.state.hub.store  # type: ignore[attr-defined]
+    return store
+
+
+def noted(client: TestClient, game_id: str, seat: int, open_: bool) -> None:
+    """Wait (10 s at most) until the database says whether a page of ``seat`` is open on a server."""
+    query = select(PushPageRow.server).where(PushPageRow.game_id == game_id, PushPageRow.seat == seat)
+    deadline = time.monotonic() + 10
+    while True:
+        with store_of(client).engine.connect() as connection:
+            if (connection.execute(query).first() is not None) == open_:
+                return
+        assert time.monotonic() < deadline, f"seat {seat}'s page never noted {'open' if open_ else 'closed'}"
+        time.sleep(0.02)
+
+
+def test_a_seat_whose_page_is_open_on_the_other_server_is_not_handed_to_an_ai(shared_postgres: str) -> None:
+    """Bea is to act, her page open on server B: through server A (no wait before an away seat is
+    handed over) Ann's page offers no handover and Ann is told she is not away; once Bea's page
+    closes, Ann may hand her seat over."""
+    one = TestClient(create_app(shared_postgres, secret_seeds=seeded_secrets(), away_seconds=0))
+    other = TestClient(create_app(shared_postgres, secret_seeds=seeded_secrets()))
+    with one, other:
+        created = create(one, seats=[{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}])
+        game_id = created["id"]
+        tokens = [seat["token"] for seat in created["seats"]]
+        bea = view_of(one, game_id, tokens[0])["current_player"]
+        ann = 1 - bea
+        path = f"/api/games/{game_id}/seats/{bea + 1}/ai"
+        with other.websocket_connect(f"/ws/games/{game_id}", params={"tokens": tokens[bea]}):
+            noted(one, game_id, bea, True)
+            with one.websocket_connect(f"/ws/games/{game_id}", params={"tokens": tokens[ann]}) as page:
+                assert next_of_type(page, "presence")["away"] == {}, "no offer to hand Bea's seat over"
+            refused(one.post(path, json={"token": tokens[ann]}), 409, "takeover_not_away")
+        noted(one, game_id, bea, False)
+        deadline = time.monotonic() + 10
+        while (answer := one.post(path, json={"token": tokens[ann]})).status_code != 200:
+            refused(answer, 409, "takeover_not_away")  # read before her page closed, for a moment
+            assert time.monotonic() < deadline, answer.text
+            time.sleep(0.05)
+        assert view_of(one, game_id, tokens[ann])["seats"][bea]["kind"] == "ai"
+
+
+def test_a_rated_game_is_not_called_off_while_the_player_to_act_has_a_page_on_the_other_server(
+    shared_postgres: str,
+) -> None:
+    """Bea is to act in a rated game, her page open on server B, none on server A for longer than
+    the wait: Ann's call-off through A is refused as while Bea's page is open (she has not left)."""
+    with api_over(shared_postgres) as one, api_over(shared_postgres) as other:
+        (_, ann_session), (_, bea_session) = log_in(one), log_in(one)
+        game_id, tokens = rated_game(one, [ann_session, bea_session], control=LIVE)
+        bea = view_of(one, game_id, tokens[0])["current_player"]
+        with other.websocket_connect(f"/ws/games/{game_id}", params={"tokens": tokens[bea]}):
+            noted(one, game_id, bea, True)
+            stayed_away(one, game_id, bea)
+            refused(post(one, game_id, "abort", tokens[1 - bea]), 409, "abort_rated")
+        assert view_of(one, game_id, tokens[bea])["status"] == "playing"
