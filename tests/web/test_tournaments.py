@@ -20,6 +20,7 @@ from tests.web.test_open_games import end_the_wait_now, refusal
 
 from kingdomino.core.game import State
 from kingdomino.ratings.pools import pool_of
+from kingdomino.web import tournament_rounds as rounds
 from kingdomino.web import tournament_store as records
 from kingdomino.web.accounts import Accounts
 from kingdomino.web.stored import StoredGame, now
@@ -458,3 +459,36 @@ def test_a_closed_account_is_taken_off_a_tournament_at_its_start(client: TestCli
     tournaments = cast(Any, client.app).state.tournaments
     client.portal.call(tournaments.start, other, None)  # type: ignore[union-attr]  # its time came
     assert tournament(client, other)["status"] == "cancelled"
+
+
+def test_a_start_stopped_midway_leaves_the_tournament_open_to_start_again(
+    own_database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The start writes ``running``, the seeds and the round count in one transaction: a server
+    stopping between them (here its plan failing) leaves the tournament open and unseeded, and the
+    next start starts it whole. Before, ``running`` came first, alone, and a stop after it left a
+    tournament running with no seeds and no rounds, for good."""
+    app = new_app(own_database)
+    app.state.accounts = Accounts(app.state.hub.store, QUICK)
+    app.state.login_rate = parse("1000/minute")
+    with TestClient(app) as client:
+        sessions = {name: account(client, name) for name in ("Kira", "Boris", "Cleo")}
+        tournament_id = create(client, sessions["Kira"], format="swiss", rounds=2)["id"]
+        for name in ("Boris", "Cleo"):
+            act(client, sessions[name], tournament_id, "join")
+
+        def server_stops(*_: Any) -> Any:
+            raise RuntimeError("the server stops here")
+
+        monkeypatch.setattr(rounds, "start_plan", server_stops)
+        assert act(client, sessions["Kira"], tournament_id, "start").status_code == 500
+        store = app.state.hub.store
+        with store.engine.connect() as connection:
+            status = connection.scalar(select(TournamentRow.status).where(TournamentRow.id == tournament_id))
+        assert status == "open" and tournament(client, tournament_id)["status"] == "open"
+        monkeypatch.undo()
+        started = act(client, sessions["Kira"], tournament_id, "start")
+        assert started.status_code == 200, started.text
+        found = tournament(client, tournament_id)
+        assert found["status"] == "running" and len(current_games(found)) == 2
+        assert [p["name"] for p in found["entrants"]] == ["Kira", "Boris", "Cleo"]

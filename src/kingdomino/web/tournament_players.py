@@ -6,6 +6,7 @@ run off the event loop by ``tournaments`` (``tournament_store`` reads a tourname
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import Connection, delete, func, insert, select, true, update
@@ -13,7 +14,7 @@ from sqlalchemy import Connection, delete, func, insert, select, true, update
 from kingdomino.web.refusals import HubError
 from kingdomino.web.store import Store
 from kingdomino.web.tables import AccountRow, TournamentPlayerRow, TournamentRow
-from kingdomino.web.tournament_store import Tournament
+from kingdomino.web.tournament_store import Tournament, load
 
 
 def first_player(account_id: int, name: str, bot: bool) -> dict[str, Any]:
@@ -76,9 +77,21 @@ def add_player(store: Store, tournament_id: str, account_id: int, name: str, bot
         )
 
 
-def set_seeds(store: Store, tournament_id: str, order: list[int]) -> None:
-    """The players' starting ranks: ``order`` lists their accounts, the first seeded first."""
+def begin(
+    store: Store, tournament_id: str, plan: Callable[[Store, Tournament], tuple[list[int], int]]
+) -> bool:
+    """Start the tournament if it is still open (False: another server started or called it off
+    first), in one transaction: ``running`` written first (its row's lock then holds a join off,
+    ``take_place``, which finds it started after), its players read, ``plan`` giving their
+    starting order and its rounds, and the seeds and round count written, so that a server
+    stopping midway leaves it open, to be started again, never running without its seeds."""
     with store.engine.begin() as connection:
+        still_open = (TournamentRow.id == tournament_id) & (TournamentRow.status == "open")
+        if not connection.execute(update(TournamentRow).where(still_open).values(status="running")).rowcount:
+            return False
+        tournament = load(store, tournament_id)  # what is committed: no join comes in meanwhile
+        assert tournament is not None
+        order, count = plan(store, tournament)
         for seed, account_id in enumerate(order, 1):
             connection.execute(
                 update(TournamentPlayerRow)
@@ -88,6 +101,10 @@ def set_seeds(store: Store, tournament_id: str, order: list[int]) -> None:
                 )
                 .values(seed=seed)
             )
+        connection.execute(
+            update(TournamentRow).where(TournamentRow.id == tournament_id).values(rounds=count)
+        )
+    return True
 
 
 def remove_player(store: Store, tournament_id: str, account_id: int) -> None:

@@ -158,6 +158,12 @@ def seeded(store: Store, tournament: Tournament) -> list[int]:
     return sorted(players, key=lambda p: -(rated[(p, pool)].rating if (p, pool) in rated else new))
 
 
+def start_plan(store: Store, tournament: Tournament) -> tuple[list[int], int]:
+    """The players' starting order (``seeded``) and how many rounds they play (``round_count``),
+    as the tournament's start writes them (``tournament_players.begin``)."""
+    return seeded(store, tournament), round_count(tournament)
+
+
 def goes_on(tournament: Tournament) -> bool:
     """Whether ``tournament``'s players still playing make a game: two of them, or at tables of
     four, one table of three at least."""

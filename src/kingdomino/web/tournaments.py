@@ -191,12 +191,9 @@ class Tournaments:
                     "tournament_too_few",
                     {"n": fewest},
                 )
-            await self._leave_open(tournament_id, "running")
-            tournament = await self.read(tournament_id)  # its players as it left ``open``
-            order = await asyncio.to_thread(rounds.seeded, self.store, tournament)
-            await asyncio.to_thread(entrants.set_seeds, self.store, tournament_id, order)
-            count = rounds.round_count(tournament)
-            await asyncio.to_thread(records.set_state, self.store, tournament_id, rounds=count)
+            if not await asyncio.to_thread(entrants.begin, self.store, tournament_id, rounds.start_plan):
+                raise entrants.not_open()
+            tournament = await self.read(tournament_id)
             await asyncio.to_thread(inbox_events.tournament_began, self.store, tournament)
             self._unschedule(tournament_id)
             await (
