@@ -54,6 +54,7 @@ from kingdomino.web.arena_notices import withdrawn_for_place
 from kingdomino.web.arena_pairing import Free, pair, scored
 from kingdomino.web.arena_presence import Seen
 from kingdomino.web.arena_store import ArenaState
+from kingdomino.web.failures import log_failure
 from kingdomino.web.lobby_ratings import pool_or_none, read_ratings
 from kingdomino.web.refusals import HubError
 from kingdomino.web.tournament_store import Tournament
@@ -148,8 +149,8 @@ class Arena:
                     async with self.lock:
                         if await self._pair(tournament_id):
                             return
-                except Exception:  # a failed pairing is tried again at the next tick
-                    log.exception("the arena %s was not paired", tournament_id)
+                except Exception as error:  # a failed pairing is tried again at the next tick
+                    log_failure(error, f"pairing the arena {tournament_id}", self.store.outage)
                 await asyncio.sleep(self.tick)
         finally:
             self.loops.pop(tournament_id, None)

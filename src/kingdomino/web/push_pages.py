@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy import and_, delete, insert, select, update
 
-from kingdomino.web.failures import log_failure
+from kingdomino.web.failures import log_failure, passing_cause
 from kingdomino.web.push_tables import PushPageRow
 from kingdomino.web.store import Store
 
@@ -107,7 +107,7 @@ class PagesOpen:
                     write, self.store, pages - self.written, self.written - pages, time.time()
                 )
             except Exception as error:
-                log_failure(error, "noting the pages of turn-based games open here", self.store.outage)
+                log_failure(error, "noting the game pages open here", self.store.outage)
                 continue
             self.written = pages
 
@@ -121,7 +121,13 @@ class PagesOpen:
         kept = self.read.get(game_id)
         if kept is not None and moment - kept[0] < CACHE_SECONDS:
             return kept[1]
-        seats = await asyncio.to_thread(seats_elsewhere, self.store, game_id, time.time())
+        try:
+            seats = await asyncio.to_thread(seats_elsewhere, self.store, game_id, time.time())
+        except Exception as error:
+            if passing_cause(error) is None:
+                raise
+            log_failure(error, "reading the game pages open on other servers", self.store.outage)
+            return frozenset() if kept is None else kept[1]
         if len(self.read) >= CACHE_LIMIT:
             self.read = {g: r for g, r in self.read.items() if moment - r[0] < CACHE_SECONDS}
         self.read[game_id] = (moment, seats)
