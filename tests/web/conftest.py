@@ -35,6 +35,7 @@ from kingdomino.web.live import AWAY_SECONDS
 from kingdomino.web.page_link import SOCKET_IDLE_SECONDS
 from kingdomino.web.probe_clients import wait_until_answering
 from kingdomino.web.refusals import REFUSAL_CODES
+from kingdomino.web.store import Store
 from kingdomino.web.tables import GameRow
 
 T = TypeVar("T")
@@ -90,6 +91,22 @@ def own_database(either_database: str) -> Iterator[str]:
         return
     with fresh_postgres("kd_own") as url:
         yield url
+
+
+@pytest.fixture
+def shared_postgres() -> Iterator[str]:
+    """A PostgreSQL database of the test's own, which its two servers (two apps over it) share;
+    skipped without ``KINGDOMINO_TEST_POSTGRES_URL``: servers share none but PostgreSQL."""
+    if not POSTGRES:
+        pytest.skip("KINGDOMINO_TEST_POSTGRES_URL is not set")
+    with fresh_postgres("kd_servers") as url:
+        yield url
+
+
+def store_of(client: TestClient) -> Store:
+    """The store of a test client's app."""
+    store: Store = client.app.state.hub.store  # type: ignore[attr-defined]
+    return store
 
 
 #: Argon2id at the least cost, so that the tests hash quickly (the server keeps the library's).

@@ -12,12 +12,11 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 from sqlalchemy import update
-from tests.web.conftest import assert_error_shape
+from tests.web.conftest import assert_error_shape, store_of
 from tests.web.finished import ai, finished_game, guest, person
 from tests.web.test_players_api import claim, log_in, play_out
 
 from kingdomino.web.accounts import Account
-from kingdomino.web.store import Store
 from kingdomino.web.tables import AccountRow
 
 DAYS = {"kind": "days", "days": 1}
@@ -28,10 +27,6 @@ def account(client: TestClient, name: str, bot: bool = False) -> Account:
     """A new account named ``name`` with a random ending, so that a shared PostgreSQL holds it once."""
     made, _ = client.app.state.accounts.create(f"{name}{secrets.token_hex(3)}", "a long password", bot)  # type: ignore[attr-defined]
     return made  # type: ignore[no-any-return]
-
-
-def store_of(client: TestClient) -> Store:
-    return client.app.state.hub.store  # type: ignore[attr-defined, no-any-return]
 
 
 def archive(client: TestClient, name: str, **query: Any) -> dict[str, Any]:

@@ -17,6 +17,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select, update
 from tests.web.arena_setup import arena
+from tests.web.conftest import store_of
 from tests.web.test_challenges import account
 from tests.web.test_team_battles import app
 from tests.web.test_tournaments import act
@@ -26,7 +27,6 @@ from kingdomino.web import arena_store
 from kingdomino.web import tournament_store as records
 from kingdomino.web.arena_pairing import pair
 from kingdomino.web.arena_tables import ArenaRow
-from kingdomino.web.store import Store
 
 NAMES = ("Kira", "Boris", "Cleo", "Dana")
 
@@ -45,11 +45,6 @@ def started(client: TestClient) -> tuple[str, list[int]]:
     stored = records.load(client.app.state.hub.store, tournament_id)  # type: ignore[attr-defined]
     assert stored is not None
     return tournament_id, [p.account_id for p in stored.players]
-
-
-def store_of(client: TestClient) -> Store:
-    store: Store = client.app.state.hub.store  # type: ignore[attr-defined]
-    return store
 
 
 def test_two_servers_pairing_an_arena_at_once_pair_each_player_once(

@@ -14,7 +14,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
-from tests.web.conftest import QUICK, new_app, wait_for
+from tests.web.conftest import QUICK, new_app, store_of, wait_for
 from tests.web.test_players_api import play_out, rated_game, wait_for_player
 
 from kingdomino.web import account_admin
@@ -46,11 +46,6 @@ def logged_in(client: TestClient, name: str) -> Any:
 
 def who(client: TestClient, session: dict[str, str]) -> Any:
     return client.get("/api/account", headers=session).json()["account"]
-
-
-def store_of(client: TestClient) -> Store:
-    store: Store = client.app.state.hub.store  # type: ignore[attr-defined]
-    return store
 
 
 def subscribed(store: Store, name: str) -> int:

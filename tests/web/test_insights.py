@@ -19,9 +19,10 @@ from tests.web.conftest import (
     create,
     seeded_secrets,
     session_workers,
+    store_of,
 )
 from tests.web.finished import ai, finished_game, person
-from tests.web.test_archive_api import account, store_of
+from tests.web.test_archive_api import account
 from tests.web.test_players_api import claim, log_in
 
 from kingdomino.core.game import Bonus, Refusal, RegionScore, ScoreSheet

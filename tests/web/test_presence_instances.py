@@ -7,33 +7,16 @@ they were away; once their page closes there, they are away again. Skipped witho
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 
-import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
-from tests.web.conftest import POSTGRES, api_over, create, fresh_postgres, seeded_secrets
+from tests.web.conftest import api_over, create, seeded_secrets, store_of
 from tests.web.sockets import next_of_type
 from tests.web.test_endings import LIVE, post, refused, stayed_away, view_of
 from tests.web.test_players_api import log_in, rated_game
 
 from kingdomino.web.app import create_app
 from kingdomino.web.push_tables import PushPageRow
-from kingdomino.web.store import Store
-
-
-@pytest.fixture
-def shared_postgres() -> Iterator[str]:
-    """A PostgreSQL database of the test's own, which its two servers share."""
-    if not POSTGRES:
-        pytest.skip("KINGDOMINO_TEST_POSTGRES_URL is not set")
-    with fresh_postgres("kd_presence") as url:
-        yield url
-
-
-def store_of(client: TestClient) -> Store:
-    store: Store = client.app.state.hub.store  # type: ignore[attr-defined]
-    return store
 
 
 def noted(client: TestClient, game_id: str, seat: int, open_: bool) -> None:

@@ -8,13 +8,12 @@ SQLite too."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.web.conftest import POSTGRES, fresh_postgres
+from tests.web.conftest import store_of
 from tests.web.test_challenges import account
 from tests.web.test_clubs import new_club, post
 from tests.web.test_open_games import refusal
@@ -24,17 +23,7 @@ from tests.web.test_tournaments import act, create, current_games, tournament
 from kingdomino.web import team_battle
 from kingdomino.web import tournament_players as entrants
 from kingdomino.web import tournament_store as records
-from kingdomino.web.store import Store
 from kingdomino.web.tournaments import Tournaments
-
-
-@pytest.fixture
-def shared_postgres() -> Iterator[str]:
-    """A PostgreSQL database of the test's own, which its two servers share."""
-    if not POSTGRES:
-        pytest.skip("KINGDOMINO_TEST_POSTGRES_URL is not set")
-    with fresh_postgres("kd_servers") as url:
-        yield url
 
 
 def both_read_first(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -127,11 +116,6 @@ def test_a_join_a_start_through_the_other_server_overtook_is_refused(
         assert len(found["entrants"]) == 3
         paired = {name for game in current_games(found) for name in (game["first"], game["second"]) if name}
         assert paired == {"Kira", "Boris", "Cleo"}
-
-
-def store_of(client: TestClient) -> Store:
-    store: Store = client.app.state.hub.store  # type: ignore[attr-defined]
-    return store
 
 
 def test_a_team_battle_s_organiser_has_a_side_only_with_their_join(
