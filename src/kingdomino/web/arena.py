@@ -97,6 +97,8 @@ class Arena:
         self.store = tournaments.store
         self.lock = tournaments.lock
         self.loops: dict[str, asyncio.Task[None]] = {}
+        #: The pairing passes under way, which a stop lets end (``stop``).
+        self.passes: set[asyncio.Future[bool]] = set()
         #: When each (arena, account) was last seen on the arena's page (``time.monotonic``).
         self.seen: dict[tuple[str, int], float] = {}
         #: The page reads shared with the other servers of the database (``arena_presence``).
@@ -146,14 +148,20 @@ class Arena:
         try:
             while True:
                 try:
-                    async with self.lock:
-                        if await self._pair(tournament_id):
-                            return
+                    a_pass = asyncio.ensure_future(self._locked_pair(tournament_id))
+                    self.passes.add(a_pass)
+                    a_pass.add_done_callback(self.passes.discard)
+                    if await asyncio.shield(a_pass):
+                        return
                 except Exception as error:  # a failed pairing is tried again at the next tick
                     log_failure(error, f"pairing the arena {tournament_id}", self.store.outage)
                 await asyncio.sleep(self.tick)
         finally:
             self.loops.pop(tournament_id, None)
+
+    async def _locked_pair(self, tournament_id: str) -> bool:
+        async with self.lock:
+            return await self._pair(tournament_id)
 
     async def _state(self, tournament_id: str) -> ArenaState:
         state = await asyncio.to_thread(arena_store.load, self.store, tournament_id)
@@ -371,6 +379,9 @@ class Arena:
         for loop in list(self.loops.values()):
             loop.cancel()
         self.loops.clear()
+        # A pass under way ends first (its thread's writes cannot be called back): a lease it
+        # renewed after being given up would be held until it lapsed.
+        await asyncio.gather(*self.passes, return_exceptions=True)
         try:
             await asyncio.to_thread(arena_store.give_up_pairing, self.store)
         except Exception as error:  # the database gone: the leases lapse by themselves
