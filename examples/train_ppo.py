@@ -32,6 +32,9 @@ def main() -> None:
     )
     parser.add_argument("--league", help="a folder for snapshots of the learner, drawn as opponents too")
     parser.add_argument("--seed", type=int, default=TrainingPlan.seed)
+    parser.add_argument(
+        "--log-dir", help="a folder for SB3's figures of each update (progress.csv); default none"
+    )
     args = parser.parse_args()
     plan = TrainingPlan(
         timesteps=args.timesteps,
@@ -40,6 +43,7 @@ def main() -> None:
         opponents=tuple(args.opponents),
         league=args.league,
         seed=args.seed,
+        log_dir=args.log_dir,
     )
     report = train(plan, args.out)
     spec = shlex.quote(report.spec)
