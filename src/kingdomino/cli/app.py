@@ -21,6 +21,7 @@ from kingdomino.agents.base import AgentSpecError
 from kingdomino.arena.simulate import GameResult, simulate
 from kingdomino.cli.flags import show_flags_bare
 from kingdomino.cli.listen import ai_line, listen_problem, start_lines
+from kingdomino.cli.one_line_errors import OneLineCommand
 from kingdomino.cli.options import OptionProblem, option_error, option_flag, typed_names
 from kingdomino.cli.options import build_options as options_from_flags
 from kingdomino.cli.paths import PathProblem, output_file, output_folder
@@ -489,7 +490,7 @@ def default_data_dir() -> Path:
     return Path(base) / "kingdomino"
 
 
-@app.command()
+@app.command(cls=OneLineCommand)
 def serve(
     host: Annotated[
         str,
