@@ -270,13 +270,21 @@ def simulate_command(
         if as_json:
             print(json.dumps(result.to_json()), flush=True)
 
-    if as_json:
-        summary = simulate(the_game, specs, games, seed, emit)
-    else:
-        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-        with Progress(*columns, console=errors, transient=True) as progress:
-            task = progress.add_task(f"{the_game.describe()}", total=games)
-            summary = simulate(the_game, specs, games, seed, lambda _: progress.advance(task))
+    try:
+        if as_json:
+            summary = simulate(the_game, specs, games, seed, emit)
+        else:
+            columns = (
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeRemainingColumn(),
+            )
+            with Progress(*columns, console=errors, transient=True) as progress:
+                task = progress.add_task(f"{the_game.describe()}", total=games)
+                summary = simulate(the_game, specs, games, seed, lambda _: progress.advance(task))
+    except GameError as error:  # a plug-in's illegal action, refused naming its seat and spec
+        raise fail(str(error), code=1) from None
     if as_json:
         print(
             json.dumps(
