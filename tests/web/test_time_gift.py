@@ -11,9 +11,12 @@ import pytest
 from fastapi.testclient import TestClient
 from tests.web.conftest import assert_socket_error, new_app
 from tests.web.sockets import next_of_type
+from tests.web.test_challenges import account
 from tests.web.test_lag import FakeTime, clock_hand, left_of
 from tests.web.test_players_api import log_in, rated_game
 from tests.web.test_simul_clocks import started
+from tests.web.test_tournaments import act, current_games, seated, tournament
+from tests.web.test_tournaments import create as create_tournament
 
 from kingdomino.web.time_gift import GIFT
 
@@ -128,11 +131,11 @@ def test_a_clock_other_than_a_whole_games_takes_no_gift(
 
 def test_each_refusal_names_its_reason(client: TestClient) -> None:
     game_id, tokens = made(client)
-    spectator = client.get(f"/api/games/{game_id}").json().get("spectator_token", "nobody")
+    spectator = client.app.state.hub.table(game_id).stored.spectator_token  # type: ignore[attr-defined]
     refused(give(client, game_id, tokens[0], 0), 409, "gift_self")
     refused(give(client, game_id, tokens[0], 2), 422, None)
     answer = give(client, game_id, spectator, 1)
-    assert answer.status_code in (403, 404) and answer.json()["error"]["field"] == "token", answer.text
+    assert answer.status_code == 403 and answer.json()["error"]["field"] == "token", answer.text
     ai_game, ai_tokens = made(client, seats=[TOM_AND_MIRA[0], {"kind": "ai", "level": "easy"}])
     refused(give(client, ai_game, ai_tokens[0], 1), 409, "gift_ai")
     for _ in range(GIFT["most_per_seat"]):
@@ -152,3 +155,18 @@ def test_a_simuls_game_takes_no_gift(api: TestClient) -> None:
     """The time of a simul's games is its organiser's (as a tournament's or an arena's)."""
     game = started(api)["games"][0]
     refused(give(api, game["id"], game["token"], 1 - game["host_seat"]), 409, "gift_tournament")
+
+
+def test_a_tournaments_game_takes_no_gift(accounts_client: TestClient) -> None:
+    """A club tournament's time is its organiser's, the same for every game (an arena's too)."""
+    client = accounts_client
+    sessions = {name: account(client, name) for name in ("Kira", "Boris", "Cleo")}
+    made = create_tournament(client, sessions["Kira"], format="swiss", rounds=2, time_control=BLITZ)
+    for name in ("Boris", "Cleo"):
+        act(client, sessions[name], made["id"], "join")
+    assert act(client, sessions["Kira"], made["id"], "start").status_code == 200
+    game = next(g for g in current_games(tournament(client, made["id"])) if g["second"] is not None)
+    token, _ = (seated(client, sessions[name], game["game_id"]) for name in (game["first"], game["second"]))
+    mine = view(client, game["game_id"], token)
+    assert mine["status"] == "playing" and "give" not in mine["clock"]
+    refused(give(client, game["game_id"], token, 1 - mine["your_seats"][0]), 409, "gift_tournament")
