@@ -3,7 +3,7 @@
 A player whose opponent is short of time, or was called away for a moment, may give them some:
 ``give`` adds the figure of ``data/clocks.json`` (``gift``: 15 s, as lichess) to that seat's time
 left and writes the clock as a new revision of the game (``Store.truncate`` of no action, as a
-vacation's clock is written), so a replay, the other servers and every page see it; the pages
+vacation's clock is written), so the other servers, a restart and every page see it; the pages
 say who gave whom how much (the clock's ``gift``, until the next move).
 
 Only a whole game's clock (``game``: minutes and an increment) takes a gift: a move's clock
@@ -36,8 +36,8 @@ GIFT: dict[str, int] = json.loads(
 )["gift"]
 
 
-def refusal(live: LiveGame, own: set[int], to: int) -> HubError | None:
-    """Why the holder of the seats ``own`` (the first one gives) may not give time to seat ``to``
+def refusal(live: LiveGame, giver: int, own: set[int], to: int) -> HubError | None:
+    """Why seat ``giver``, of a page holding the seats ``own``, may not give time to seat ``to``
     now (None: it may)."""
     stored = live.stored
     if live.over():
@@ -57,7 +57,7 @@ def refusal(live: LiveGame, own: set[int], to: int) -> HubError | None:
         return HubError(409, "seat", "time is given to an opponent, not to oneself", "gift_self")
     if stored.seats[to]["kind"] != "human":
         return HubError(409, "seat", "an AI's seat has no clock: it plays within its own time", "gift_ai")
-    given = clock.get("gifts", [0] * len(stored.seats))[min(own)]
+    given = clock.get("gifts", [0] * len(stored.seats))[giver]
     if given >= GIFT["most_per_seat"]:
         message = f"you gave time {given} times in this game, the most a player gives"
         return HubError(409, "seat", message, "gift_limit")
@@ -84,7 +84,7 @@ async def give(
     async with table.lock:
         seat = table.seat_for(token)
         own = {seat, *(s for s in map(table.seat_of, held) if s is not None)}
-        refused = refusal(table, own, to)
+        refused = refusal(table, seat, own, to)
         if refused is not None:
             raise refused
         stored = table.stored
@@ -111,7 +111,7 @@ def clock_view(live: LiveGame, mine: tuple[int, ...], acting: int) -> dict[str, 
     view = clocks.clock_view(live.stored.clock, acting, live.stored.seats)
     if view is None or not mine:
         return view
-    seats = [to for to in range(len(live.stored.seats)) if refusal(live, set(mine), to) is None]
+    seats = [to for to in range(len(live.stored.seats)) if refusal(live, mine[0], set(mine), to) is None]
     if seats:
         view["give"] = {"seconds": float(GIFT["seconds"]), "seats": seats}
     return view
