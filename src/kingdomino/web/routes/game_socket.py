@@ -3,6 +3,7 @@
 ``WS /ws/games/{id}?tokens=a,b`` (at most 8 tokens of at most 64 characters). The page sends
 ``{"type": "action", "token", "action", "index"?}``, ``{"type": "undo", "token"}``,
 ``{"type": "takeback", "token"?}`` and ``{"type": "takeback_answer", "accept", "token"?}`` (``take_back``),
+``{"type": "give_time", "seat", "token"?}`` (``time_gift``),
 ``{"type": "hint", "token"}``, ``{"type": "resign", "token"}``, ``{"type": "abort", "token"}``
 (``endings``), ``{"type": "why", "action"}`` (read-only: the engine's reason why
 that action is not legal now, ``reason`` null when it is, and ``refusal`` ``{key, values}``
@@ -40,7 +41,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import Field
 from starlette.types import Message
 
-from kingdomino.web import endings, take_back
+from kingdomino.web import endings, take_back, time_gift
 from kingdomino.web.chat import MAX_TEXT, Phrase, Reader, Room
 from kingdomino.web.chats import Chats
 from kingdomino.web.failures import failure_error, log_failure
@@ -188,6 +189,7 @@ class SocketMessage(Body):
         "chat_read",
         "takeback",
         "takeback_answer",
+        "give_time",
     ]
     token: Token | None = None
     action: str | None = Field(default=None, max_length=64)
@@ -196,6 +198,7 @@ class SocketMessage(Body):
     text: str | None = Field(default=None, max_length=MAX_TEXT)
     phrase: Phrase | None = None
     accept: bool | None = None
+    seat: int | None = Field(default=None, ge=0, le=7)
 
 
 class _Page:
@@ -293,6 +296,12 @@ class _Page:
             answering = message.token or take_back.answering_token(table, held)
             outcome = await take_back.answer(table, answering, message.accept, client)
             await self.send({"type": "ack", "takeback": outcome})
+        elif message.type == "give_time":
+            if message.seat is None:
+                raise HubError(400, "seat", "seat: expected the seat given time, e.g. 1")
+            given = message.token or _seat_token(table, held)
+            remaining = await time_gift.give(table, given, message.seat, client, held)
+            await self.send({"type": "ack", "give_time": message.seat, "remaining": remaining})
         elif message.type in ("resign", "abort"):
             await self._end(message.type, message.token or _seat_token(table, held))
         else:

@@ -12,7 +12,7 @@ from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import Response
 from limits import parse
 
-from kingdomino.web import endings, take_back, views
+from kingdomino.web import endings, take_back, time_gift, views
 from kingdomino.web import rematch as rematches
 from kingdomino.web.account_games import seats_of_account
 from kingdomino.web.accounts import Accounts
@@ -30,6 +30,7 @@ from kingdomino.web.routes.bodies import (
     LeaveRequest,
     LookupRequest,
     TakebackAnswer,
+    TimeGift,
     TokenRequest,
 )
 from kingdomino.web.routes.dependencies import Client, HubDep
@@ -251,6 +252,13 @@ async def takeback_answer(game_id: str, body: TakebackAnswer, hub: HubDep, clien
     other person accepted, "waiting" before, or "declined")."""
     outcome = await take_back.answer(hub.table(game_id), body.token, body.accept, client)
     return {"ok": True, "outcome": outcome}
+
+
+@router.post("/api/games/{game_id}/give-time", dependencies=[LIMITED])
+async def give_time(game_id: str, body: TimeGift, hub: HubDep, client: Client) -> dict[str, Any]:
+    """The token's seat gives an opponent's seat time (`time_gift`: 15 s, a whole game's clock):
+    `remaining`, that seat's seconds left when the turn began, the gift included."""
+    return {"ok": True, "remaining": await time_gift.give(hub.table(game_id), body.token, body.seat, client)}
 
 
 @router.get("/api/games/{game_id}/hint")
