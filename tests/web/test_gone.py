@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 from starlette.testclient import WebSocketTestSession
 from tests.web.conftest import seeded_secrets, wait_for
+from tests.web.sockets import messages_until, within
 from tests.web.test_endings import post, refused, view_of
 from tests.web.test_players_api import log_in, rated_game
 from tests.web.test_presence import presences, until_pong
@@ -97,12 +98,11 @@ def test_a_socket_that_never_speaks_again_is_closed_as_before(quick: TestClient)
     game_id, tokens, mira, _ = friends(quick, BLITZ)
     with quick.websocket_connect(f"/ws/games/{game_id}", params={"tokens": tokens[mira]}) as page:
         deadline = time.monotonic() + IDLE + 30
-        while True:
-            message = page.receive()
+        while (message := within(page, deadline - time.monotonic())) is not None:
             if message["type"] == "websocket.close":
                 assert message["code"] == 4408
                 return
-            assert time.monotonic() < deadline
+        raise AssertionError("the silent socket was never closed")
 
 
 def gone_long(client: TestClient, game_id: str, seat: int) -> None:
@@ -148,9 +148,10 @@ def test_a_claimed_rated_game_is_a_timeout_and_ranks_the_gone_player_last(api: T
         told = presence_where(page, lambda told: str(mira) in told["gone"])
         assert told["gone"][str(mira)] >= told["claim_after"]
         page.send_json({"type": "claim"})
-        while (message := page.receive_json())["type"] != "ack":
-            assert message["type"] != "error", message
-        assert message["claim"] == mira
+        answer = messages_until(
+            page, lambda message: message["type"] in ("ack", "error"), "the claim's answer"
+        )
+        assert answer[-1] == {**answer[-1], "type": "ack", "claim": mira}, answer[-1]
     view = view_of(api, game_id, tokens[tom])
     assert view["seats"][mira]["kind"] == "ai" and view["seats"][mira]["timed_out"] is True
     assert view["seats"][mira]["level"] == "greedy" and view["status"] == "playing"
