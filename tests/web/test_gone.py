@@ -14,13 +14,15 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 from starlette.testclient import WebSocketTestSession
-from tests.web.conftest import seeded_secrets, wait_for
+from tests.web.conftest import QUICK, seeded_secrets, wait_for
 from tests.web.sockets import messages_until, within
 from tests.web.test_endings import post, refused, view_of
 from tests.web.test_players_api import log_in, rated_game
 from tests.web.test_presence import presences, until_pong
 
+from kingdomino.web.accounts import Accounts
 from kingdomino.web.app import create_app
+from kingdomino.web.live import AWAY_SECONDS
 from kingdomino.web.page_link import silent_after
 from kingdomino.web.tables import SeatResultRow
 
@@ -34,7 +36,9 @@ IDLE = 9.0
 @pytest.fixture
 def quick(database: str) -> Iterator[TestClient]:
     """A server whose sockets go silent after ``silent_after(IDLE)`` seconds."""
-    with TestClient(create_app(database, secret_seeds=seeded_secrets(), socket_idle_seconds=IDLE)) as client:
+    app = create_app(database, secret_seeds=seeded_secrets(), socket_idle_seconds=IDLE)
+    app.state.accounts = Accounts(app.state.hub.store, QUICK)
+    with TestClient(app) as client:
         yield client
 
 
@@ -92,6 +96,25 @@ def test_a_socket_that_stops_pinging_is_gone_for_the_others_until_it_speaks(
         assert told["here"] == [0, 1] and told["away"] == {} and told["gone"] == {}
 
 
+def test_a_rated_game_s_call_off_counts_a_silent_page_as_gone(quick: TestClient) -> None:
+    """Mira, to act in a rated game before her first move, has her page open: Tom may not call
+    the game off (she is there); her socket goes silent, and his call-off is refused only for the
+    wait left, counted from when she was last heard, as if her page had closed then."""
+    (_, tom_session), (_, mira_session) = log_in(quick), log_in(quick)
+    game_id, tokens = rated_game(quick, [tom_session, mira_session], control=BLITZ)
+    mira = view_of(quick, game_id, tokens[0])["current_player"]
+    tom = 1 - mira
+    path = f"/ws/games/{game_id}"
+    tom_link = quick.websocket_connect(path, params={"tokens": tokens[tom]})
+    with tom_link as tom_page, quick.websocket_connect(path, params={"tokens": tokens[mira]}) as mira_page:
+        until_pong(mira_page)
+        refused(post(quick, game_id, "abort", tokens[tom]), 409, "abort_rated")
+        presence_where(tom_page, lambda told: told["lost"] == [mira])
+        answer = post(quick, game_id, "abort", tokens[tom])
+        refused(answer, 409, "abort_wait")
+        assert answer.json()["error"]["values"]["n"] <= AWAY_SECONDS - silent_after(IDLE) + 1
+
+
 def test_a_socket_that_never_speaks_again_is_closed_as_before(quick: TestClient) -> None:
     """Silent for the whole idle figure, the socket is closed (4408), as it was before it counted
     as gone: going silent changes presence only."""
@@ -131,6 +154,11 @@ def test_each_refusal_of_a_claim_says_why(api: TestClient) -> None:
         other, others, late, claimant = friends(api, control)
         gone_long(api, other, late)
         refused(post(api, other, "claim", others[claimant]), 409, "gone_clock")
+    # A rematch that waits for its players to join is called off if they never do: not claimed.
+    other, others, late, claimant = friends(api, BLITZ)
+    api.app.state.hub.table(other).stored.seats[late]["to_join"] = True  # type: ignore[attr-defined]
+    gone_long(api, other, late)
+    refused(post(api, other, "claim", others[claimant]), 409, "not_started")
     assert post(api, game_id, "resign", tokens[tom]).status_code == 200
     refused(post(api, game_id, "claim", tokens[mira]), 409, "game_over")
 

@@ -18,6 +18,7 @@ import json
 import math
 from importlib import resources
 
+from kingdomino.web.clocks import joining
 from kingdomino.web.out_of_time import timed_out
 from kingdomino.web.presence import real_time
 from kingdomino.web.refusals import HubError
@@ -39,7 +40,7 @@ def claim_refusal(table: Table, by: int, gone: float | None, after: float) -> Hu
     if not real_time(stored):
         message = "only a game with a clock in minutes or seconds is claimed: a turn-based one waits"
         return HubError(409, "game", message, "gone_clock")
-    if stored.status != "playing":
+    if stored.status != "playing" or joining(stored.seats):  # a rematch's wait ends on its own
         return HubError(409, "game", "the game has not started: it waits for its players", "not_started")
     if table.state.current_player == by:
         return HubError(409, "token", "it is your own turn: play it", "gone_own_turn")

@@ -47,6 +47,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from kingdomino.web import inbox_events
+from kingdomino.web.clocks import joining
 from kingdomino.web.live import Watcher
 from kingdomino.web.stored import StoredGame
 
@@ -197,7 +198,7 @@ class Presence:
         """In a real-time game being played, the seat to act that is gone (its number as text) and
         for how long, if there is one (``gone_claims``)."""
         table = self.table
-        if table.stored.status != "playing" or not real_time(table.stored):
+        if table.stored.status != "playing" or not real_time(table.stored) or joining(table.stored.seats):
             return {}
         to_act = table.state.current_player
         waited = self.gone_for(to_act)
