@@ -110,10 +110,10 @@ class Presence:
         self.told.pop(watcher, None)
         self.counted.pop(watcher, None)
         left = self.unheld(watcher)
-        if not watcher.silent:  # a silent page's seats left when it went silent
+        if not watcher.silent:  # a silent page's seats left when it went silent (``silenced``)
             for seat in left:
                 self.left_at[seat] = now
-        inbox_events.page_left(self.table, left)
+            inbox_events.page_left(self.table, left)
         if watcher.seats:
             self.pages_changed()
             await self.tell()
