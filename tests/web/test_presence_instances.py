@@ -72,3 +72,32 @@ def test_a_rated_game_is_not_called_off_while_the_player_to_act_has_a_page_on_th
             stayed_away(one, game_id, bea)
             refused(post(one, game_id, "abort", tokens[1 - bea]), 409, "abort_rated")
         assert view_of(one, game_id, tokens[bea])["status"] == "playing"
+
+
+def test_a_silent_page_on_the_other_server_is_gone_and_its_game_may_be_claimed(shared_postgres: str) -> None:
+    """Bea is to act in a real-time game, her page open on server B: Ann's claim through server A
+    is refused while B hears Bea's socket; once it stops pinging (two pings missed), B's rows no
+    longer hold her seat, and Ann's claim through A succeeds, her seat out of time."""
+    one = TestClient(create_app(shared_postgres, secret_seeds=seeded_secrets(), claim_seconds=0))
+    other = TestClient(create_app(shared_postgres, secret_seeds=seeded_secrets(), socket_idle_seconds=9))
+    with one, other:
+        control = {"kind": "game", "minutes": 5, "increment": 3, "level": "greedy"}
+        seats = [{"kind": "human", "online": True}] * 2
+        answer = one.post(
+            "/api/games", json={"game": "kingdomino", "players": 2, "seats": seats, "time_control": control}
+        )
+        game_id = answer.json()["id"]
+        tokens = [seat["token"] for seat in answer.json()["seats"]]
+        bea = view_of(one, game_id, tokens[0])["current_player"]
+        with other.websocket_connect(f"/ws/games/{game_id}", params={"tokens": tokens[bea]}) as page:
+            next_of_type(page, "state")
+            noted(one, game_id, bea, True)
+            refused(post(one, game_id, "claim", tokens[1 - bea]), 409, "gone_here")
+            noted(one, game_id, bea, False)  # silent: no longer open for the other servers
+            deadline = time.monotonic() + 10
+            while (claimed := post(one, game_id, "claim", tokens[1 - bea])).status_code != 200:
+                refused(claimed, 409, "gone_here")  # read before her row went, for a moment
+                assert time.monotonic() < deadline, claimed.text
+                time.sleep(0.05)
+        view = view_of(one, game_id, tokens[1 - bea])
+        assert view["seats"][bea]["kind"] == "ai" and view["seats"][bea]["timed_out"] is True

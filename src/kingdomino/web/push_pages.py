@@ -2,8 +2,9 @@
 that with several servers a move written on one pushes no "your turn" to a player whose page of
 the game is open on another (that page says it itself, ``turn-notify.js``), and a seat whose page
 is open on another server is present here too (``presence``: not away, so neither handed to an AI
-nor its rated game called off). A database of one server alone (SQLite) holds the turn-based
-games' seats only, which its pushes read; presence there is the server's own.
+nor its rated game called off nor claimed). A page whose socket went silent counts as closed. A
+database of one server alone (SQLite) holds the turn-based games' seats only, which its pushes
+read; presence there is the server's own.
 
 Each server keeps its own rows with one writer (``PagesOpen.keep``): as soon as a page of a
 seat opens or closes here, the rows are brought in line with the

@@ -12,7 +12,7 @@ from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import Response
 from limits import parse
 
-from kingdomino.web import endings, take_back, time_gift, views
+from kingdomino.web import endings, gone_claims, take_back, time_gift, views
 from kingdomino.web import rematch as rematches
 from kingdomino.web.account_games import seats_of_account
 from kingdomino.web.accounts import Accounts
@@ -155,6 +155,15 @@ async def take_over(
     player is away: to act, with no page of the game open for ``away_seconds``."""
     await hub.table(game_id).hand_to_ai(body.token, body.level, seat - 1, client)
     return {"ok": True}
+
+
+@router.post("/api/games/{game_id}/claim")
+async def claim(game_id: str, body: TokenRequest, hub: HubDep, client: Client) -> dict[str, Any]:
+    """A real-time game claimed from its seat to act, gone (no page open on any server) for
+    ``claim_after`` seconds: that seat is out of time from now (``gone_claims``). Refused with the
+    wait left (`gone_wait`), a seat not gone (`gone_here`), a turn-based or unclocked game
+    (`gone_clock`), the caller's own turn (`gone_own_turn`), a game over, a token of no seat."""
+    return {"ok": True, "seat": await gone_claims.claim(hub.table(game_id), body.token, client)}
 
 
 @router.post("/api/games/lookup")

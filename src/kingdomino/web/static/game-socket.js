@@ -73,7 +73,7 @@ export function connect(game, receive, attempt = 0) {
   socket.onopen = () => {
     opened = true;
     // Who is at the table is told anew on each socket (only what differs from nobody and no other window).
-    game.presence = { ...game.presence, away: {}, here: null, elsewhere: [], watching: 0 };
+    game.presence = { ...game.presence, away: {}, here: null, elsewhere: [], watching: 0, lost: [], gone: {} };
     drawAway(game);
     clearTimeout(ticker);
     tick();

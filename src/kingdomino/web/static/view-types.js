@@ -307,7 +307,8 @@
  *   | {type: "hint", candidates: HintCandidate[]}
  *   | {type: "why", action: string, reason: string, refusal: Refusal | null}
  *   | {type: "thinking", seat: number | null, ahead: number, progress: number | null}
- *   | {type: "presence", away: Record<string, number>, after: number, here: number[], elsewhere: number[]}
+ *   | {type: "presence", away: Record<string, number>, after: number, here: number[], elsewhere: number[],
+ *      lost: number[], gone: Record<string, number>, claim_after: number}
  *   | {type: "watching", n: number}
  *   | {type: "chat_history", rooms: Partial<Record<ChatRoom, {messages: ChatLine[], write: string | null, until?: string}>>, off?: boolean}
  *   | {type: "chat", room: ChatRoom, messages: ChatLine[]}
