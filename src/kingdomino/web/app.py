@@ -37,6 +37,7 @@ from kingdomino.web.mail_notice_sweep import MailNotices
 from kingdomino.web.mail_send import MailSettings, Postman
 from kingdomino.web.page_link import SOCKET_IDLE_SECONDS
 from kingdomino.web.pages import languages, page_with_preloads
+from kingdomino.web.pages_heard import PagesHeard
 from kingdomino.web.push import Pusher, PushSettings
 from kingdomino.web.push_events import tell_short_times
 from kingdomino.web.review import REVIEW_AGENT
@@ -124,6 +125,7 @@ def create_app(
     postman = Postman(mail) if mail is not None else None
     notices = MailNotices(store, mail, postman, hub)
     chats = Chats(store, accounts, hub.tables)
+    pages_heard = PagesHeard(pusher.pages, hub.tables)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -136,6 +138,7 @@ def create_app(
         if postman is not None:
             postman.start()
         chats.start()
+        pages_heard.start()
         short_times = asyncio.create_task(tell_short_times(hub, pusher))
         pages = asyncio.create_task(pusher.pages.keep())
         closed_accounts = asyncio.create_task(watch_closed(hub))
@@ -151,6 +154,7 @@ def create_app(
         pages.cancel()
         closed_accounts.cancel()
         await chats.stop()
+        await pages_heard.stop()
         await tournaments.stop()
         await simuls.stop()
         await hub.stop()

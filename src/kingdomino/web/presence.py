@@ -84,6 +84,7 @@ class Presence:
         #: and when each was last seen so (``time.monotonic()``).
         self.elsewhere: frozenset[int] = frozenset()
         self.seen_elsewhere: dict[int, float] = {}
+        self.looked = False
         #: What each player's page open here was last told.
         self.told: dict[Watcher, Told] = {}
         #: How many spectators each page open here was last told watch (none told: 0), and the
@@ -162,17 +163,24 @@ class Presence:
             return False
         return not any(seat in watcher.seats for watcher in self.live())
 
-    async def look_elsewhere(self, seat: int) -> None:
-        """Read whether the seats have a page open on another server (``PagesOpen.elsewhere``:
-        off the event loop, cached) when ``seat`` is awaited with none here, before
-        ``awaited_away`` says how long it has been away."""
+    async def look_elsewhere(self, seat: int | None = None) -> None:
+        """Read which seats have a page open on another server (``PagesOpen.elsewhere``: off the
+        event loop, cached) when ``seat`` is awaited with none here, before ``awaited_away`` says
+        how long it has been away, and once when the first page here is told (the other servers
+        then say when their pages open or close: ``pages_heard``)."""
         pusher = self.table.host.pusher
-        if pusher is None or not self.awaited(seat):
+        if pusher is None or (self.looked and (seat is None or not self.awaited(seat))):
             return
-        self.elsewhere = await pusher.pages.elsewhere(self.table.id)
+        self.looked = True
+        self.seen_now(await pusher.pages.elsewhere(self.table.id))
+
+    def seen_now(self, seats: frozenset[int]) -> None:
+        """The seats with a page open on another server are ``seats`` as read now: those there
+        until now are seen there now too (a seat that left is away from now)."""
         moment = time.monotonic()
-        for other in self.elsewhere:
+        for other in self.elsewhere | seats:
             self.seen_elsewhere[other] = moment
+        self.elsewhere = seats
 
     def awaited_away(self, seat: int) -> float | None:
         """How long ``seat``, a human seat to act, has been awaited with no page of it open on any
@@ -215,9 +223,15 @@ class Presence:
         return {} if waited is None else {str(to_act): round(waited, 1)}
 
     def here(self) -> tuple[int, ...]:
-        """The human seats with a page open here. A page holding every human seat is told none
-        (``tell``: nobody else is at the table); a game whose other seats went to AIs still has
-        its last player at the table, as a spectator's page or a former player's sees it."""
+        """The human seats with a page open here or, as last read, on another server. A page
+        holding every human seat is told none (``tell``: nobody else is at the table); a game
+        whose other seats went to AIs still has its last player at the table, as a spectator's
+        page or a former player's sees it."""
+        held = set(self.open_here()) | self.elsewhere
+        return tuple(seat for seat in self.table.humans() if seat in held)
+
+    def open_here(self) -> tuple[int, ...]:
+        """The human seats with a page open on this server."""
         table = self.table
         held = {seat for watcher in self.live() for seat in watcher.seats}
         return tuple(seat for seat in table.humans() if seat in held)
@@ -241,8 +255,9 @@ class Presence:
         when one of those changes, not the seconds."""
         table = self.table
         several = len(table.humans()) > 1
-        if several and (table.stored.time_control is None or real_time(table.stored)):
-            await self.look_elsewhere(table.state.current_player)
+        if several:
+            awaited = table.stored.time_control is None or real_time(table.stored)
+            await self.look_elsewhere(table.state.current_player if awaited else None)
         away = self.away() if several else {}
         gone = self.gone() if several else {}
         here, lost = self.here(), self.lost()
