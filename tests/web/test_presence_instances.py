@@ -35,6 +35,14 @@ def noted(client: TestClient, game_id: str, seat: int, open_: bool) -> None:
         time.sleep(0.02)
 
 
+def ann_and_bea(client: TestClient) -> tuple[str, list[str], int]:
+    """A game of Ann and Bea made through ``client``: its id, the seats' tokens and Bea's seat,
+    the seat to act."""
+    created = create(client, seats=[{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}])
+    tokens = [seat["token"] for seat in created["seats"]]
+    return created["id"], tokens, view_of(client, created["id"], tokens[0])["current_player"]
+
+
 def test_a_seat_whose_page_is_open_on_the_other_server_is_not_handed_to_an_ai(shared_postgres: str) -> None:
     """Bea is to act, her page open on server B: through server A (no wait before an away seat is
     handed over) Ann's page offers no handover and Ann is told she is not away; once Bea's page
@@ -42,10 +50,7 @@ def test_a_seat_whose_page_is_open_on_the_other_server_is_not_handed_to_an_ai(sh
     one = TestClient(create_app(shared_postgres, secret_seeds=seeded_secrets(), away_seconds=0))
     other = TestClient(create_app(shared_postgres, secret_seeds=seeded_secrets()))
     with one, other:
-        created = create(one, seats=[{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}])
-        game_id = created["id"]
-        tokens = [seat["token"] for seat in created["seats"]]
-        bea = view_of(one, game_id, tokens[0])["current_player"]
+        game_id, tokens, bea = ann_and_bea(one)
         ann = 1 - bea
         path = f"/api/games/{game_id}/seats/{bea + 1}/ai"
         with other.websocket_connect(f"/ws/games/{game_id}", params={"tokens": tokens[bea]}):
@@ -115,10 +120,7 @@ def test_a_page_opened_on_the_other_server_is_told_at_once(shared_postgres: str)
     one = TestClient(create_app(shared_postgres, secret_seeds=seeded_secrets(), away_seconds=0))
     other = TestClient(create_app(shared_postgres, secret_seeds=seeded_secrets()))
     with one, other:
-        created = create(one, seats=[{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}])
-        game_id = created["id"]
-        tokens = [seat["token"] for seat in created["seats"]]
-        bea = view_of(one, game_id, tokens[0])["current_player"]
+        game_id, tokens, bea = ann_and_bea(one)
         ann = 1 - bea
         with one.websocket_connect(f"/ws/games/{game_id}", params={"tokens": tokens[ann]}) as page:
             alone = next_of_type(page, "presence")
@@ -146,10 +148,7 @@ def test_a_seat_of_a_killed_server_is_soon_away(shared_postgres: str) -> None:
     one = TestClient(create_app(shared_postgres, secret_seeds=seeded_secrets(), away_seconds=0))
     killed = Store(shared_postgres, server="killed")
     with one:
-        created = create(one, seats=[{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}])
-        game_id = created["id"]
-        tokens = [seat["token"] for seat in created["seats"]]
-        bea = view_of(one, game_id, tokens[0])["current_player"]
+        game_id, tokens, bea = ann_and_bea(one)
         ann = 1 - bea
         with one.websocket_connect(f"/ws/games/{game_id}", params={"tokens": tokens[ann]}) as page:
             next_of_type(page, "presence")
