@@ -37,6 +37,10 @@ def test_the_start_chosen_is_said_in_the_pages_language(
     soon, gone = SAID[language]
     page.fill("#tournament-starts", "2026-12-01T15:30")
     expect(said).to_have_text(soon)
+    # On a line of its own on the phone, not run into the "Create" button beside it.
+    said_box, button_box = said.bounding_box(), page.locator("#organise-button").bounding_box()
+    assert said_box and button_box, "the start's words or the Create button is not drawn"
+    assert said_box["y"] + said_box["height"] <= button_box["y"], (said_box, button_box)
     page.fill("#tournament-starts", "2026-12-01T14:00")
     expect(said).to_contain_text(gone)
     page.fill("#tournament-starts", "")
