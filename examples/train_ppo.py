@@ -32,6 +32,15 @@ def main() -> None:
     )
     parser.add_argument("--league", help="a folder for snapshots of the learner, drawn as opponents too")
     parser.add_argument("--seed", type=int, default=TrainingPlan.seed)
+    parser.add_argument(
+        "--threads",
+        type=int,
+        default=TrainingPlan.threads,
+        help="torch's threads (1 on a machine busy with other work: waiting threads slow every step)",
+    )
+    parser.add_argument(
+        "--log-dir", help="a folder for SB3's figures of each update (progress.csv); default none"
+    )
     args = parser.parse_args()
     plan = TrainingPlan(
         timesteps=args.timesteps,
@@ -40,6 +49,8 @@ def main() -> None:
         opponents=tuple(args.opponents),
         league=args.league,
         seed=args.seed,
+        log_dir=args.log_dir,
+        threads=args.threads,
     )
     report = train(plan, args.out)
     spec = shlex.quote(report.spec)

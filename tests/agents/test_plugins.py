@@ -47,6 +47,16 @@ class SeedOnly(RandomAgent):
 
 def no_arguments():
     return SeedOnly(None)
+
+
+class Cheater(RandomAgent):
+    name = "cheater"
+
+    def __init__(self, params, seed):
+        super().__init__(seed)
+
+    def act(self, state):
+        return 99999
 """
 
 
@@ -111,3 +121,20 @@ def test_the_tournament_plays_a_plug_in_in_its_worker_processes(plug_in: Path) -
     assert result.exit_code == 0, result.output
     rows = json.loads(result.stdout.strip().splitlines()[-1])["agents"]
     assert {row["agent"]: row["appearances"] for row in rows} == {"kd_plugin_mod:make": 4, "random": 4}
+
+
+@pytest.mark.parametrize("command", ["tournament", "simulate"])
+def test_a_plug_in_s_illegal_action_is_refused_naming_its_seat_and_spec(plug_in: Path, command: str) -> None:
+    """A plug-in's illegal action was applied unchecked, as the package's own agents' are: the
+    engine failed deep inside (``ValueError: 99675 is not in list``, a traceback naming no agent).
+    A plug-in's every action is now checked, and the refusal says whose it was, where and why."""
+    agents = ["kd_plugin_mod:Cheater", "random"]
+    words = ["--agents", *agents] if command == "tournament" else ["--agents", ",".join(agents)]
+    result = CliRunner().invoke(app, normalise_argv([command, *words, "--games", "2"]))
+    assert result.exit_code in (1, 2), result.output
+    said = " ".join(result.output.split())
+    assert (
+        "error: agents: seat 0's agent 'kd_plugin_mod:Cheater' chose action 99999, which is not legal "
+        "(game seed 1, action " in said
+    ), said
+    assert "is outside 0.." in said and "Traceback" not in said

@@ -527,3 +527,16 @@ def test_compare_names_its_position_flag(tmp_path: Path) -> None:
     ), same.output
     far = runner.invoke(app, ["compare", str(out), str(out), "--position", "7"])
     assert far.exit_code == 2 and far.output.startswith("error: --position: expected 0..1, got 7"), far.output
+
+
+def test_compare_of_runs_alike_in_every_game_says_so_in_words(tmp_path: Path) -> None:
+    """Two runs that agree game for game printed ``+0.00 ± 0.00``: right for a paired test, but
+    a zero-width interval reads like a fault; the command says in words that nothing differed."""
+    out = tmp_path / "greedy.jsonl"
+    words = ["tournament", "--agents", "greedy", "random", "--games", "4", "--out", str(out)]
+    assert runner.invoke(app, normalise_argv(words)).exit_code == 0
+    same = runner.invoke(app, ["compare", str(out), str(out), "--position", "0"], env={"COLUMNS": "200"})
+    assert same.exit_code == 0, same.output
+    text = " ".join(same.output.split())
+    assert "the same result in every game (score and win, 4 games)" in text, text
+    assert "±" not in text and "+0.00" not in text

@@ -81,6 +81,26 @@ def test_same_seed_same_episode() -> None:
     assert a.state.scores() == b.state.scores()
 
 
+def test_an_unseeded_episode_says_its_seed_and_replays_from_it() -> None:
+    """An episode reset without a seed (every later episode of a vectorised run) drew its seed
+    from ``np_random`` and kept it to itself: such a game could not be played again. Its seed is
+    the reset info's ``"seed"`` and ``seed_used`` (as the PettingZoo env's)."""
+    env = GameEnv("kingdomino", 3, opponents="random", seat=None)
+    _, info = env.reset()
+    assert info["seed"] == env.seed_used and isinstance(env.seed_used, int)
+    actions: list[int] = []
+    done = False
+    while not done:
+        actions.append(int(np.flatnonzero(env.action_masks())[-1]))
+        _, _, done, _, _ = env.step(actions[-1])
+    again = GameEnv("kingdomino", 3, opponents="random", seat=None)
+    _, replayed = again.reset(seed=info["seed"])
+    assert (replayed["seed"], again.seat) == (info["seed"], env.seat)
+    for action in actions:
+        again.step(action)
+    assert again.state.scores() == env.state.scores() and again.state.is_terminal()
+
+
 def test_illegal_action_loses_by_default() -> None:
     env = GameEnv("kingdomino", 2)
     env.reset(seed=0)

@@ -4,6 +4,7 @@ and expectiminimax."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 import numpy as np
 import pytest
@@ -14,6 +15,7 @@ import pyspiel
 from open_spiel.python.algorithms import mcts, minimax
 
 from kingdomino.core.game import IllegalActionError, OptionValue
+from kingdomino.games.registry import catalogue
 from kingdomino.rl import openspiel_game
 from kingdomino.rl.openspiel_game import OpenSpielGame, OpenSpielState
 
@@ -74,6 +76,18 @@ def test_variants_are_parameters() -> None:
         state.apply_action(outcomes[0][0])
     assert state.engine.game.frame == 7
     assert len(state.observation_tensor(state.current_player())) == game.observation_tensor_size()
+
+
+def test_every_option_a_game_declares_is_a_parameter() -> None:
+    """The parameters were the options of a game made with none given, and Duel reports only the
+    options turned on: ``python_duel(pass_fills_spellbook=True)`` was an unknown parameter."""
+    for name, entry in catalogue().items():
+        parameters = pyspiel.load_game(f"python_{name}").get_type().parameter_specification
+        assert set(cast(dict[str, str], entry["options"])) <= set(parameters), name
+    game = pyspiel.load_game("python_duel(pass_fills_spellbook=True)")
+    assert game.engine_game.pass_fills_spellbook
+    assert not pyspiel.load_game("python_duel").engine_game.pass_fills_spellbook
+    assert str(game) == "python_duel(pass_fills_spellbook=True,players=2)"
 
 
 def test_clone_is_independent() -> None:

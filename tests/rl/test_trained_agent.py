@@ -8,6 +8,7 @@ these tests skip where sb3-contrib (the ``train`` extra) is not installed.
 from __future__ import annotations
 
 import json
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -38,9 +39,30 @@ TINY = TrainingPlan(timesteps=256, envs=2, n_steps=64, batch_size=64, n_epochs=1
 
 
 @pytest.fixture(scope="module")
-def trained(tmp_path_factory: pytest.TempPathFactory) -> TrainingReport:
+def system_temp(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The system's temporary directory as the trainings of this module see it: a folder of
+    the test's own, where SB3's default logger would make its ``SB3-<date>`` folders."""
+    folder = tmp_path_factory.mktemp("system-temp")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(tempfile, "tempdir", str(folder))
+        patch.delenv("SB3_LOGDIR", raising=False)
+        yield folder
+
+
+@pytest.fixture(scope="module")
+def trained(tmp_path_factory: pytest.TempPathFactory, system_temp: Path) -> TrainingReport:
     folder = tmp_path_factory.mktemp("model")
     return train(TINY, folder / "ppo-kingdomino-2p.zip", log=lambda line: None)
+
+
+def test_training_writes_no_log_into_the_temporary_directory(
+    trained: TrainingReport, system_temp: Path
+) -> None:
+    assert list(system_temp.glob("SB3-*")) == []
+    assert sorted(path.name for path in trained.path.parent.iterdir()) == [
+        "ppo-kingdomino-2p.json",
+        "ppo-kingdomino-2p.zip",
+    ]
 
 
 def test_training_saves_the_model_and_the_configuration_it_was_trained_on(trained: TrainingReport) -> None:
@@ -90,9 +112,16 @@ def test_a_model_is_refused_for_another_game_and_a_bad_spec_by_name(trained: Tra
             make_agent(spec, seed=0)
 
 
-def test_a_league_takes_snapshots_while_training_and_the_env_plays_them(tmp_path: Path) -> None:
-    plan = TrainingPlan(**{**TINY.__dict__, "league": str(tmp_path / "league"), "snapshot_every": 128})
-    report = train(plan, tmp_path / "league-model.zip", log=lambda line: None)
+def test_a_league_takes_snapshots_while_training_and_the_env_plays_them(
+    tmp_path: Path, system_temp: Path
+) -> None:
+    logs = tmp_path / "logs"
+    changes = {"league": str(tmp_path / "league"), "snapshot_every": 128, "log_dir": str(logs)}
+    report = train(
+        TrainingPlan(**{**TINY.__dict__, **changes}), tmp_path / "league-model.zip", log=lambda line: None
+    )
+    assert "train/loss" in (logs / "progress.csv").read_text().splitlines()[0]
+    assert list(system_temp.glob("SB3-*")) == []
     league = League(tmp_path / "league", fixed=["random"], snapshot_share=1.0)
     assert report.snapshots >= 2 and len(league.snapshots()) == report.snapshots
     env = GameEnv("kingdomino", 2, opponents=league)

@@ -549,17 +549,18 @@ def test_a_socket_message_that_is_no_object_is_refused_in_a_clients_words(text: 
 
 
 class OnceUnreachableBot(Bot):
-    """A bot whose first move's request fails as a server restarting fails it (connection refused)."""
+    """A bot whose first move's request (the game's actions read) fails as a server restarting
+    fails it (connection refused)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.failed = 0
 
-    def send(self, game_id: str, token: str, move: dict[str, Any]) -> None:
+    def move(self, game_id: str, token: str) -> dict[str, Any]:
         if not self.failed:
             self.failed += 1
             raise httpx.ConnectError("[Errno 111] Connection refused")
-        super().send(game_id, token, move)
+        return super().move(game_id, token)
 
 
 def test_a_bot_whose_move_does_not_reach_the_server_plays_on(live_server: str) -> None:

@@ -62,7 +62,17 @@ def test_each_player_hears_who_is_at_the_table_as_pages_open_and_close(client: T
                 assert [message["here"] for message in presences(until_pong(bea_page))] == [[0, 1]]
                 told = presences(until_pong(ann_page))
                 assert [message["here"] for message in told] == [[0, 1]]
-                assert set(told[0]) == {"type", "v", "away", "after", "here", "elsewhere"}
+                assert set(told[0]) == {
+                    "type",
+                    "v",
+                    "away",
+                    "after",
+                    "here",
+                    "elsewhere",
+                    "lost",
+                    "gone",
+                    "claim_after",
+                }
                 bea_page.close()  # as a browser does: the test client's own exit cuts the server short
                 assert next_presence(ann_page)["here"] == [0]
             watched = presences(until_pong(watching))

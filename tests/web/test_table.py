@@ -30,6 +30,7 @@ class RecordingHost:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.away_seconds = AWAY_SECONDS
+        self.claim_seconds = 60.0
         self.pusher: Pusher | None = None
         self.audience = Audience()
         self.asked: list[str] = []

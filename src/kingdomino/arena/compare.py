@@ -58,6 +58,14 @@ class PairedComparison:
     second_worse: int
     #: Distinct deals among the pairs (the intervals' draws: with one, the intervals are 0).
     deals: int = 0
+    #: Pairs where the two agents' win shares were the same (all of them, with no pair scored
+    #: apart either: the same result in every game, whose intervals are 0 for want of any spread).
+    same_wins: int = 0
+
+    @property
+    def same_in_every_game(self) -> bool:
+        """Whether every pair gave both agents the same score and the same win share."""
+        return self.second_better == self.second_worse == 0 and self.same_wins == self.games
 
 
 def compare(
@@ -118,6 +126,7 @@ def compare(
         sum(1 for a, b in zip(*scores) if b > a),
         sum(1 for a, b in zip(*scores) if b < a),
         len(set(deals)),
+        sum(1 for a, b in zip(*shares) if a == b),
     )
 
 

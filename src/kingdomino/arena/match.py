@@ -15,11 +15,31 @@ from collections.abc import Callable, Sequence
 
 from kingdomino.agents import Agent, make_agent
 from kingdomino.agents.registry import is_built_in
-from kingdomino.core.game import CHANCE, TERMINAL, Game, State
+from kingdomino.core.game import CHANCE, TERMINAL, Game, GameError, State
 from kingdomino.core.records import GameRecord, final_result
 from kingdomino.core.seeds import ChanceSampler, DerivedSeeds, derive_seed
 
 Observer = Callable[[State, int], None]
+
+
+def is_ours(agent: Agent) -> bool:
+    """Whether ``agent`` is one of this package's own agents (``kingdomino.agents``), whose every
+    action is legal (their tests play every game and mode): its actions are applied unchecked.
+    Any other agent's (a plug-in's, a policy's) is checked, so that a wrong one is refused by
+    name instead of breaking the engine's state."""
+    return type(agent).__module__.startswith("kingdomino.agents.")
+
+
+def refuse_illegal(state: State, action: int, seat: int, name: str, where: str) -> None:
+    """Refuse ``action`` of the agent ``name`` at ``seat`` unless it is legal in ``state``
+    (``where``: which game and move, for the message)."""
+    reason = state.illegal_reason(action)
+    if reason is not None:
+        raise GameError(
+            f"agents: seat {seat}'s agent {name!r} chose action {action}, which is not legal "
+            f"({where}): {reason}",
+            field="agents",
+        )
 
 
 def play_actions(
@@ -28,6 +48,7 @@ def play_actions(
     seed: int,
     observer: Observer | None = None,
     chance: random.Random | None = None,
+    names: Sequence[str] | None = None,
 ) -> tuple[State, list[int]]:
     """Play to the end and return the final state with every action code applied, chance
     outcomes included; ``observer(state, action)`` is called before each action is applied.
@@ -35,7 +56,8 @@ def play_actions(
     from ``seed`` (by default a new one is).
 
     The fast path of :func:`play_game`: no action is written as text (``simulate`` plays
-    thousands of games whose records nobody reads).
+    thousands of games whose records nobody reads). An agent not of this package (a plug-in) has
+    each action checked, refused naming it (``names``: how to call each seat's agent).
     """
     if len(agents) != game.num_players:
         raise ValueError(f"agents: {game.describe()} needs {game.num_players} agents, got {len(agents)}")
@@ -44,11 +66,15 @@ def play_actions(
     actions: list[int] = []
     append, apply, sample = actions.append, state.apply_unchecked, state.sample_chance
     choosers = [agent.decide for agent in agents]
+    checked = [not is_ours(agent) for agent in agents]
     while True:
         player = state.current_player
         if player == TERMINAL:
             return state, actions
         action = sample(rng) if player == CHANCE else int(choosers[player](state))
+        if player >= 0 and checked[player]:
+            name = names[player] if names else agents[player].name
+            refuse_illegal(state, action, player, name, f"game seed {seed}, action {len(actions)}")
         if observer is not None:
             observer(state, action)
         append(action)
@@ -64,7 +90,7 @@ def play_game(
 ) -> tuple[State, GameRecord]:
     """Play to the end; ``observer(state, action)`` is called before each action is applied.
     The record holds every action as text (:func:`play_actions` plays without it)."""
-    state, actions = play_actions(game, agents, seed, observer)
+    state, actions = play_actions(game, agents, seed, observer, names=names)
     record = GameRecord(
         game.name,
         list(names or [agent.name for agent in agents]),

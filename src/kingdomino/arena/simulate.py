@@ -76,7 +76,7 @@ def simulate(
         seeds = DerivedSeeds(game_seed)
         seated = reseat_agents(agents, seeds, seated)
         chance.seed(seeds.derive("chance"))
-        state, _ = play_actions(game, seated, game_seed, chance=chance)
+        state, _ = play_actions(game, seated, game_seed, chance=chance, names=agents)
         scores = state.scores()
         result = GameResult(index, game_seed, scores, ranked_winners(scores, state.tie_break))
         summary.results.append(result)

@@ -21,11 +21,13 @@ from rich.console import Console
 from rich.table import Table
 
 from kingdomino.cli.app import default_data_dir, fail, unknown_database_url
+from kingdomino.cli.one_line_errors import OneLineGroup
 
 if TYPE_CHECKING:
     from kingdomino.web.store import Store
 
 app = typer.Typer(
+    cls=OneLineGroup,
     help="The players' accounts of the server's database: list, show, reset a password, close, "
     "reopen, rename, silence, unsilence.",
     no_args_is_help=True,

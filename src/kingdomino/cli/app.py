@@ -21,6 +21,7 @@ from kingdomino.agents.base import AgentSpecError
 from kingdomino.arena.simulate import GameResult, simulate
 from kingdomino.cli.flags import show_flags_bare
 from kingdomino.cli.listen import ai_line, listen_problem, start_lines
+from kingdomino.cli.one_line_errors import OneLineCommand
 from kingdomino.cli.options import OptionProblem, option_error, option_flag, typed_names
 from kingdomino.cli.options import build_options as options_from_flags
 from kingdomino.cli.paths import PathProblem, output_file, output_folder
@@ -269,13 +270,21 @@ def simulate_command(
         if as_json:
             print(json.dumps(result.to_json()), flush=True)
 
-    if as_json:
-        summary = simulate(the_game, specs, games, seed, emit)
-    else:
-        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-        with Progress(*columns, console=errors, transient=True) as progress:
-            task = progress.add_task(f"{the_game.describe()}", total=games)
-            summary = simulate(the_game, specs, games, seed, lambda _: progress.advance(task))
+    try:
+        if as_json:
+            summary = simulate(the_game, specs, games, seed, emit)
+        else:
+            columns = (
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeRemainingColumn(),
+            )
+            with Progress(*columns, console=errors, transient=True) as progress:
+                task = progress.add_task(f"{the_game.describe()}", total=games)
+                summary = simulate(the_game, specs, games, seed, lambda _: progress.advance(task))
+    except GameError as error:  # a plug-in's illegal action, refused naming its seat and spec
+        raise fail(str(error), code=1) from None
     if as_json:
         print(
             json.dumps(
@@ -489,7 +498,7 @@ def default_data_dir() -> Path:
     return Path(base) / "kingdomino"
 
 
-@app.command()
+@app.command(cls=OneLineCommand)
 def serve(
     host: Annotated[
         str,

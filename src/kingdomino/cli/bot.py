@@ -5,8 +5,11 @@ The bot logs in to its account (or plays as a guest, casual games only), asks fo
 (``POST /api/pairing``) or challenges an account (``POST /api/challenges``), or accepts the
 challenges it is sent (``bot_door``), and for each game follows the game's socket: when its seat
 is to act it reads the game's actions (``GET /api/games/{id}/actions``), replays them through the
-engine to have the position, asks its agent, and sends the move with the index it saw (so a move
-is never applied twice). Any agent spec works, plug-ins included (``mypkg.policies:make_ppo``).
+engine to have the position, asks its agent, and sends the move on the socket with the index it
+saw (so a move is never applied twice). It answers each ``pong`` with an ``echo``, as a page does:
+the server measures the socket's round trip by it and credits the moves sent on it (``web/lag.py``),
+so a bot far from its server is charged its thinking, not the network's delay. Any agent spec
+works, plug-ins included (``mypkg.policies:make_ppo``).
 """
 
 from __future__ import annotations
@@ -184,6 +187,8 @@ class Bot:
         self.heard = False
         #: The index of the state the bot last moved at.
         self.acted_at: int | None = None
+        #: The move the bot last sent, which an ``error`` of the socket refuses.
+        self.sent: dict[str, Any] | None = None
 
     def pair(
         self,
@@ -262,7 +267,8 @@ class Bot:
         """Follow the game on ``socket`` and play the bot's turns until the game ends; the last view.
         The server closes a socket that says nothing for a minute (4408), and a bot waits that long
         for a player to join, or for a person's move: it pings every ``ping_every`` seconds (each
-        ``pong`` says how often), the first ping at once."""
+        ``pong`` says how often), the first ping at once, and echoes each pong at once (the
+        server's measure of the round trip, credited to its moves)."""
         from websockets.exceptions import ConnectionClosed
 
         ping_every, pinged = PING_EVERY, float("-inf")
@@ -278,8 +284,11 @@ class Bot:
                 continue
             if message.get("type") == "pong":
                 ping_every = float(message.get("ping_every") or PING_EVERY)
-            if message.get("type") == "error" and not self.heard:
-                raise ServerRefused(str(message.get("message")))  # the socket was refused: said once
+                socket.send(json.dumps({"type": "echo"}))
+            if message.get("type") == "error":
+                if not self.heard:
+                    raise ServerRefused(str(message.get("message")))  # the socket was refused: said once
+                self.refused(message)
             if message.get("type") != "state":
                 continue
             self.heard = True
@@ -291,7 +300,7 @@ class Bot:
                 continue  # its answer changes the game: the next state says what to play
             if message["legal_actions"] and message["index"] != self.acted_at:
                 self.acted_at = message["index"]  # once per index: a state sent again is not a turn
-                self.send(game_id, token, self.move(game_id, token))
+                self.send(socket, token, self.move(game_id, token))
 
     def answer_takeback(self, game_id: str, token: str, state: dict[str, Any]) -> bool:
         """Answer the takeback ``state`` says awaits the bot's seat (``POST
@@ -309,18 +318,22 @@ class Bot:
         self.request("POST", f"/api/games/{game_id}/takeback/answer", json=body)
         return True
 
-    def send(self, game_id: str, token: str, move: dict[str, Any]) -> None:
-        """Send ``move`` (``POST /api/games/{id}/actions``, answered at once). A move the game
-        overtook (another came first: the index, a turn gone, the game over, the seat an AI's) waits
-        for the next state; any other refusal of the bot's own move (an illegal one: the bot's
-        position is not the server's) raises :class:`ServerRefused`: waiting would wait for ever."""
-        answer = self.request("POST", f"/api/games/{game_id}/actions", json={"token": token, **move})
-        if answer.status_code < 400:
-            return
-        error = answer.json().get("error", {}) if "json" in answer.headers.get("content-type", "") else {}
+    def send(self, socket: Socket, token: str, move: dict[str, Any]) -> None:
+        """Send ``move`` on the game's socket, where its round trip is measured (a move over HTTP,
+        ``POST /api/games/{id}/actions``, is credited none): the server answers ``ack``, or an
+        ``error`` that :meth:`refused` reads."""
+        self.sent = move
+        socket.send(json.dumps({"type": "action", "token": token, **move}))
+
+    def refused(self, error: dict[str, Any]) -> None:
+        """The socket's ``error``, the refusal of the bot's last move. A move the game overtook
+        (another came first: the index, a turn gone, the game over, the seat an AI's) waits for the
+        next state; any other refusal of the bot's own move (an illegal one: the bot's position is
+        not the server's) raises :class:`ServerRefused`: waiting would wait for ever."""
         if error.get("field") == "index" or error.get("code") in OVERTAKEN:
             return
-        raise ServerRefused(f"the move {move['action']!r} at index {move['index']}: {self.refusal(answer)}")
+        move = self.sent or {"action": "", "index": None}
+        raise ServerRefused(f"the move {move['action']!r} at index {move['index']}: {error.get('message')}")
 
     def withdraw(self, game_id: str, token: str) -> str:
         """Take the bot out of ``game_id`` as it stops: a game still waiting for players is called

@@ -23,9 +23,11 @@ from rich.console import Console
 
 from kingdomino.cli.accounts import DatabaseUrlOpt, DataDirOpt, open_store
 from kingdomino.cli.app import fail
+from kingdomino.cli.one_line_errors import OneLineGroup
 from kingdomino.games.registry import game_names
 
 app = typer.Typer(
+    cls=OneLineGroup,
     help="The finished games of the server's database: export them as game records for research.",
     no_args_is_help=True,
     rich_markup_mode="markdown",

@@ -16,11 +16,13 @@ from rich.table import Table
 
 from kingdomino.cli.accounts import DatabaseUrlOpt, DataDirOpt, on_store, terminal
 from kingdomino.cli.app import fail
+from kingdomino.cli.one_line_errors import OneLineGroup
 
 if TYPE_CHECKING:
     from kingdomino.web.store import Store
 
 app = typer.Typer(
+    cls=OneLineGroup,
     help="Players' reports of other accounts: list, show, close.",
     no_args_is_help=True,
     rich_markup_mode="markdown",

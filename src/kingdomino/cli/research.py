@@ -280,6 +280,15 @@ def compare(
     table.add_column("win rate", justify="right")
     table.add_row(result.first, f"{result.first_mean:.1f}", f"{100 * result.first_win_rate:.1f} %")
     table.add_row(result.second, f"{result.second_mean:.1f}", f"{100 * result.second_win_rate:.1f} %")
+    if result.same_in_every_game:
+        table.add_row("second - first", "none", "none")
+        console.print(table)
+        console.print(
+            f"The two agents had the same result in every game (score and win, {games_word(result.games)}): "
+            "there is no difference to measure.",
+            style="dim",
+        )
+        return
     spread = result.deals > 1
     table.add_row(
         "second - first" + (" (95 % CI)" if spread else ""),

@@ -228,6 +228,10 @@ class GameEnv(gym.Env[Observation, int]):
         self._was_reset = False
         #: Seat decisions (learner's and opponents') applied in the current episode.
         self.decisions = 0
+        #: The current episode's seed (``reset``'s, or drawn from ``np_random``; also the reset
+        #: info's ``"seed"``): ``reset(seed=seed_used)`` on any env of this configuration plays
+        #: the episode again, chance, learner seat and opponents alike.
+        self.seed_used = 0
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -235,6 +239,7 @@ class GameEnv(gym.Env[Observation, int]):
         super().reset(seed=seed)
         del options
         base = episode_seed(self.np_random) if seed is None else int(seed)
+        self.seed_used = base
         self.seat = (
             random.Random(derive_seed(base, "learner seat")).randrange(self.game.num_players)
             if self.fixed_seat is None
@@ -256,7 +261,7 @@ class GameEnv(gym.Env[Observation, int]):
         self._advance()
         if self.render_mode == "human":
             self.render()
-        return self._observe(), self._info()
+        return self._observe(), {**self._info(), "seed": base}
 
     def _advance(self) -> None:
         """Play chance and the other seats until the learner acts or the game ends.

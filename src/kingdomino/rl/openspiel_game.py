@@ -57,13 +57,13 @@ from __future__ import annotations
 
 import json
 from bisect import bisect_left
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pyspiel
 
 from kingdomino.core.game import CHANCE, TERMINAL, Game, OptionValue, State
-from kingdomino.games.registry import make_game
+from kingdomino.games.registry import catalogue, make_game
 from kingdomino.rl.common import player_range
 from kingdomino.rl.encoders import ObservationEncoder, encoder_for, encoder_names
 
@@ -346,7 +346,13 @@ def register(name: str) -> type[OpenSpielGame]:
     if found is not None:
         return found
     low, high, smallest = player_range(name)
-    parameters: dict[str, Any] = {"players": low}
+    # Every option the game declares is a parameter: an on/off option off by default (Duel's
+    # pass_fills_spellbook) is missing from the options a game reports, which are those turned on.
+    declared = catalogue().get(name, {}).get("options", {})
+    parameters: dict[str, Any] = {
+        "players": low,
+        **{option: False for option in cast(dict[str, str], declared)},
+    }
     parameters.update(smallest.options)
     game_type = pyspiel.GameType(
         short_name=short_name(name),

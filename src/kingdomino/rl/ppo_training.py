@@ -19,6 +19,10 @@
   ``timesteps`` says (the report gives the steps done).
 * The model is saved to ``out`` with its configuration and the training's figures beside it
   (``out`` with ``.json``), which :class:`~kingdomino.rl.sb3_agent.MaskablePPOAgent` checks.
+* Nothing is written but the model and its ``.json`` unless ``log_dir`` is given: SB3's logger,
+  left to itself, makes a ``SB3-<date>`` folder in the system's temporary directory at every
+  ``learn()``; here it writes ``progress.csv`` and ``log.txt`` (SB3's figures of each update) into
+  ``log_dir``, or nowhere.
 * Deterministic for a seed on one machine and torch build, with ``envs`` in this process
   (``processes=False``, the default): the games (chance, opponents) by the env seeds, the network
   by torch's seed.
@@ -38,6 +42,7 @@ from typing import Any
 import torch
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import BaseCallback, CallbackList
+from stable_baselines3.common.logger import Logger, configure
 from stable_baselines3.common.monitor import Monitor
 from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecEnv
 
@@ -77,6 +82,8 @@ class TrainingPlan:
     net: tuple[int, ...] = (256, 256)
     #: torch's threads for the network (one per core of the 2-core machine it was tuned on).
     threads: int = 2
+    #: A folder for SB3's own log of each update (``progress.csv``, ``log.txt``); ``None``: none.
+    log_dir: str | None = None
 
     def check(self) -> None:
         """Refuse a plan that cannot train, by field."""
@@ -177,6 +184,14 @@ class ClockCallback(BaseCallback):
         return elapsed < self.seconds
 
 
+def training_logger(log_dir: str | None) -> Logger:
+    """SB3's logger writing its figures into ``log_dir`` (CSV and text), or nowhere: never SB3's
+    default, a fresh ``SB3-<date>`` folder in the temporary directory."""
+    if log_dir is None:
+        return Logger(folder=None, output_formats=[])
+    return configure(str(log_dir), ["csv", "log"])
+
+
 def train(
     plan: TrainingPlan, out: str | os.PathLike[str], log: Callable[[str], None] = print
 ) -> TrainingReport:
@@ -207,6 +222,7 @@ def train(
         device="cpu",
         verbose=0,
     )
+    model.set_logger(training_logger(plan.log_dir))
     clock = ClockCallback(plan.minutes * 60, every=max(plan.n_steps * plan.envs, 20_000), log=log)
     snapshots = SnapshotCallback(league, plan.snapshot_every) if league is not None else None
     callbacks: list[BaseCallback] = [clock] + ([snapshots] if snapshots is not None else [])

@@ -28,6 +28,7 @@ from kingdomino.web.clock_pause import keep_beating, note_stop, resume_clocks
 from kingdomino.web.closed_accounts import watch_closed
 from kingdomino.web.errors import install_error_handlers
 from kingdomino.web.failures import FailureAnswers, log_failure
+from kingdomino.web.gone_claims import CLAIM_SECONDS
 from kingdomino.web.hints import HINT_AGENT
 from kingdomino.web.hub import Hub
 from kingdomino.web.live import AWAY_SECONDS
@@ -36,6 +37,7 @@ from kingdomino.web.mail_notice_sweep import MailNotices
 from kingdomino.web.mail_send import MailSettings, Postman
 from kingdomino.web.page_link import SOCKET_IDLE_SECONDS
 from kingdomino.web.pages import languages, page_with_preloads
+from kingdomino.web.pages_heard import PagesHeard
 from kingdomino.web.push import Pusher, PushSettings
 from kingdomino.web.push_events import tell_short_times
 from kingdomino.web.review import REVIEW_AGENT
@@ -82,6 +84,7 @@ def create_app(
     review_agent: str = REVIEW_AGENT,
     away_seconds: float = AWAY_SECONDS,
     socket_idle_seconds: float = SOCKET_IDLE_SECONDS,
+    claim_seconds: float = CLAIM_SECONDS,
     seat_agents: Mapping[str, str] | None = None,
     push: PushSettings | None = None,
     mail: MailSettings | None = None,
@@ -94,10 +97,11 @@ def create_app(
     the human moves of finished games (a level or an agent spec); ``away_seconds`` is how long
     an awaited player is away before another may hand their seat to an AI;
     ``socket_idle_seconds`` how long a game page's socket may stay silent before it is closed
-    (``page_link``); ``seat_agents`` the agents the operator offers as AI seats besides the
-    levels (name to spec: ``seat_agents``); ``push`` the operator's Web Push settings (None: the
-    environment's, ``PushSettings.from_env``); ``mail`` the operator's mail settings (None: no
-    mail is sent, and the e-mail parts of accounts are not offered: ``mail_links``).
+    (``page_link``); ``claim_seconds`` how long a real-time game's player to act is gone before
+    another may claim the game (``gone_claims``); ``seat_agents`` the agents the operator offers
+    as AI seats besides the levels (name to spec: ``seat_agents``); ``push`` the operator's Web
+    Push settings (None: the environment's, ``PushSettings.from_env``); ``mail`` the operator's
+    mail settings (None: no mail is sent, and the e-mail parts of accounts are not offered: ``mail_links``).
     """
     allow(seat_agents or {})
     store = Store(database_url, server=secrets.token_hex(6))
@@ -111,6 +115,7 @@ def create_app(
         review_agent=review_agent,
         away_seconds=away_seconds,
     )
+    hub.claim_seconds = claim_seconds
     if isinstance(ai_workers, str) and ai_workers:
         hub.executor = make_executor(ai_workers)
     tournaments = Tournaments(hub)
@@ -120,6 +125,7 @@ def create_app(
     postman = Postman(mail) if mail is not None else None
     notices = MailNotices(store, mail, postman, hub)
     chats = Chats(store, accounts, hub.tables)
+    pages_heard = PagesHeard(pusher.pages, hub.tables)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -132,6 +138,7 @@ def create_app(
         if postman is not None:
             postman.start()
         chats.start()
+        pages_heard.start()
         short_times = asyncio.create_task(tell_short_times(hub, pusher))
         pages = asyncio.create_task(pusher.pages.keep())
         closed_accounts = asyncio.create_task(watch_closed(hub))
@@ -147,6 +154,7 @@ def create_app(
         pages.cancel()
         closed_accounts.cancel()
         await chats.stop()
+        await pages_heard.stop()
         await tournaments.stop()
         await simuls.stop()
         await hub.stop()

@@ -73,14 +73,18 @@ class ArenaState:
         return last
 
 
-def create(store: Store, settings: dict[str, Any], first: dict[str, Any] | None = None) -> None:
+def create(
+    store: Store, settings: dict[str, Any], first: dict[str, Any] | None = None, most: int = 0
+) -> None:
     """Store a new arena: its tournament's row (``settings`` but ``minutes``) and its window, a
     team battle's rows (``settings``' ``team_battle``: ``team_battle.Battle``, its organiser's
     side among them) and its organiser's join (``first``, as ``tournament_store.create``) in
-    the same transaction: a side is never stored without its join."""
+    the same transaction: a side is never stored without its join; its organiser's count within
+    ``most`` (``tournament_store.organise``)."""
     minutes = int(settings.pop("minutes"))
     battle: Battle | None = settings.pop("team_battle", None)
     with store.engine.begin() as connection:
+        records.organise(connection, int(settings["organiser"]), most)
         connection.execute(insert(TournamentRow).values(**settings))
         connection.execute(insert(ArenaRow).values(tournament_id=settings["id"], minutes=minutes))
         if battle is not None:

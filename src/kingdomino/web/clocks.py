@@ -107,7 +107,7 @@ def after_move(
         remaining[seat] = control.increment
     else:
         credit, quota = lag_credited(clock, seat, lag)
-        kept = {"lag_quota": quota} if quota is not None else {}
+        kept = {**kept, "lag_quota": quota} if quota is not None else kept
         used = max(0.0, moment - clock["since"] - credit)
         remaining[seat] = max(0.0, remaining[seat] - used) + control.increment
     return {"remaining": remaining, "since": moment, **_still_away(clock, moment), **kept}
@@ -120,8 +120,10 @@ def restarted(clock: dict[str, Any], moment: float) -> dict[str, Any]:
 
 
 def _quota(clock: dict[str, Any]) -> dict[str, Any]:
-    """The clock's lag quotas (``lag``), kept as they are; nothing if it holds none."""
-    return {"lag_quota": list(clock["lag_quota"])} if "lag_quota" in clock else {}
+    """The clock's lag quotas (``lag``) and each seat's count of gifts (``time_gift``), kept as
+    they are; nothing of what it holds none of. The last gift's note is not kept: it is said
+    until the next write."""
+    return {key: list(clock[key]) for key in ("lag_quota", "gifts") if key in clock}
 
 
 def _still_away(clock: dict[str, Any], moment: float) -> dict[str, Any]:
@@ -172,7 +174,8 @@ def clock_view(
     seconds) and whose time runs since then (None: nobody's), for the page to count down. The
     view is built once per version of the game, so it says when the turn began, not how long ago.
     ``away`` (when a player is): by seat, when its player's vacation ends (None: not away); while it
-    lasts for the seat to act, ``since`` is that moment, later than now: its clock stands still."""
+    lasts for the seat to act, ``since`` is that moment, later than now: its clock stands still.
+    ``gift``: the time one seat gave another since the last move (``time_gift``)."""
     if clock is None:
         return None
     running = acting if deadline(clock, acting, seats) is not None and not joining(seats) else None
@@ -184,6 +187,8 @@ def clock_view(
     away = clock.get("away", {})
     if away:
         view["away"] = [away.get(str(seat)) for seat in range(len(clock["remaining"]))]
+    if "gift" in clock:  # time given since the last move (``time_gift``): the pages say it
+        view["gift"] = dict(clock["gift"])
     return view
 
 

@@ -38,6 +38,7 @@ from kingdomino.web.ai_workers import Executor, make_executor
 from kingdomino.web.clocks import TimeControl
 from kingdomino.web.failures import log_failure
 from kingdomino.web.game_results import GameResults
+from kingdomino.web.gone_claims import CLAIM_SECONDS
 from kingdomino.web.hint_slots import HintSlots
 from kingdomino.web.hints import HINT_AGENT, Hints
 from kingdomino.web.hub_stats import hub_stats
@@ -87,6 +88,8 @@ class Hub:
         self.store = store
         #: How long an awaited human seat is away before another player may hand it to an AI.
         self.away_seconds = away_seconds
+        #: How long a real-time game's seat to act is gone before another player may claim it.
+        self.claim_seconds = CLAIM_SECONDS
         self.secret_seeds = secret_seeds or new_seed
         self.tables = GameMemory()
         self.audience = Audience()  # the spectators of every game here

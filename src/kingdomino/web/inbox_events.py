@@ -75,7 +75,9 @@ def turn_passed(table: Table, before: int | None) -> None:
         if mover is not None:
             (mark_key_read if seat == before else drop_key)(table.store, int(mover), key)
         account = stored.seats[seat].get("account") if 0 <= seat < len(stored.seats) else None
-        if stored.status != "playing" or seat == before or account is None or seat in table.presence.here():
+        if stored.status != "playing" or seat == before or account is None:
+            return
+        if seat in table.presence.open_here():
             return
         if stored.seats[seat]["kind"] != "human":
             return

@@ -11,9 +11,10 @@ quota: it starts at ``quota_start_seconds``, each move of the seat takes its cre
 ``quota_gain_seconds`` back, never above ``quota_max_seconds``.
 
 The round trip is measured by the server alone: each ``pong`` it sends to a page's ping is
-answered at once by the page's ``echo``, and the time between the two, as the server's clock
-counts it, is one sample. A move with no measure gets no credit: one made over HTTP (``POST
-/api/games/{id}/actions``, a bot's), or on a socket that has not echoed a pong yet.
+answered at once by the page's ``echo`` (and ``kingdomino bot``'s, which moves on the socket too),
+and the time between the two, as the server's clock counts it, is one sample. A move with no
+measure gets no credit: one made over HTTP (``POST /api/games/{id}/actions``), or on a socket
+that has not echoed a pong yet.
 
 The figures are the server's data (``data/clocks.json``, where they come from in ``SOURCES.md``).
 """

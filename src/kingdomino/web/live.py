@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import math
 import secrets
+import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from kingdomino.core.game import Game, GameError, Refusal, State
@@ -33,12 +34,16 @@ ViewKey = tuple[int, ...]
 class Watcher:
     """A connected client: the seats its tokens hold (none: a spectator), how to send it text, its
     tokens (a seat handed to an AI since it connected is no longer its own), and the version of
-    the last view it was sent (-1: none yet), so that it is never sent an older one after it."""
+    the last view it was sent (-1: none yet), so that it is never sent an older one after it;
+    and whether its socket missed its pings (``silent``: its seats are not at the table) and when
+    it last spoke (``time.monotonic()``)."""
 
     seats: ViewKey
     send: Sender
     tokens: frozenset[str] = frozenset()
     version: int = -1
+    silent: bool = False
+    heard: float = field(default_factory=time.monotonic)
 
 
 @dataclass(eq=False)

@@ -8,6 +8,8 @@ revision it was made on, so two servers never hand one seat over twice.
 
 from __future__ import annotations
 
+from typing import Any
+
 from kingdomino.web.clocks import TimeControl, joining
 from kingdomino.web.endings import no_show
 from kingdomino.web.seats import ai_seat
@@ -33,8 +35,17 @@ async def time_out(table: Table, moment: float) -> bool:
             return False
         if stored.seats[acting]["kind"] != "human":
             return False
-        level = TimeControl.of(stored.time_control).level
-        seats = [dict(info) for info in stored.seats]
-        seats[acting] = {**ai_seat(seats[acting], level, len(table.actions)), "timed_out": True}
-        table.write_seats(seats, "playing", "time")
+        table.write_seats(timed_out(table, acting), "playing", "time")
         return True
+
+
+def timed_out(table: Table, seat: int) -> list[dict[str, Any]]:
+    """The seats of ``table``'s game (with a clock) once ``seat`` is out of time: an AI of the time
+    control's level plays it from now, marked ``timed_out`` (a claimed seat is written so too:
+    ``gone_claims``)."""
+    stored = table.stored
+    assert stored.time_control is not None
+    level = TimeControl.of(stored.time_control).level
+    seats = [dict(info) for info in stored.seats]
+    seats[seat] = {**ai_seat(seats[seat], level, len(table.actions)), "timed_out": True}
+    return seats

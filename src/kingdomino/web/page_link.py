@@ -6,7 +6,9 @@ queued), and each ``state`` the version it shows (``"version"``): a page that he
 newer than the state it has asks for the state (``{"type": "sync"}``), and ignores a state older
 than the one it has. A page pings every ``ping_every(idle)`` seconds (each ``pong`` says it); a
 socket that says nothing for ``idle`` seconds is closed with ``IDLE_CODE``, and a page that hears
-nothing for two pings takes its socket for dead and connects again.
+nothing for two pings takes its socket for dead and connects again. A socket that missed
+``SILENT_PINGS`` pings (``silent_after``) is lost to presence before that: its seats are not at
+the table until it speaks again (``presence``), though it stays open.
 """
 
 from __future__ import annotations
@@ -14,6 +16,11 @@ from __future__ import annotations
 #: Seconds a page's socket may stay silent (not even a ping) before the server closes it: a
 #: page gone without a goodbye (a laptop shut, a network lost) holds no seat of the game open.
 SOCKET_IDLE_SECONDS = 60.0
+#: Pings a page's socket may miss before its seats count as not at the table (``silent_after``):
+#: one missed ping is a busy browser, two a lost connection (a phone in a tunnel). Two of the
+#: six pings to the idle timeout, 20 s with the 60 s idle: the others see the player gone
+#: within seconds, while a phone back at 30 s still finds its socket open.
+SILENT_PINGS = 2
 #: The close code of a socket silent for too long ("timed out", as HTTP's 408).
 IDLE_CODE = 4408
 
@@ -22,6 +29,12 @@ def ping_every(idle: float) -> float:
     """Seconds between a page's pings for a server that closes sockets silent for ``idle``: six
     pings to each timeout, so a page in a busy browser is not closed for one late ping."""
     return idle / 6
+
+
+def silent_after(idle: float) -> float:
+    """Seconds a page's socket to a server that closes sockets silent for ``idle`` may stay
+    silent before its seats count as not at the table (``SILENT_PINGS`` pings missed)."""
+    return SILENT_PINGS * ping_every(idle)
 
 
 def stamped(text: str, version: int | None) -> str:

@@ -14,7 +14,16 @@ online friend gone for good does not stall the game. Each player's page is told
 * ``away``: the seat awaited while away and how long it has been awaited, so the others offer to
   hand it to an AI at the right moment;
 * ``elsewhere``: the page's own seats that another page holds too (a link opened in two
-  browsers, in any game): both pages play, and both say so.
+  browsers, in any game): both pages play, and both say so;
+* ``lost``: the human seats whose only pages here went silent (``page_link.silent_after``: a
+  phone in a tunnel says no goodbye), not at the table until one speaks again: the socket stays
+  open meanwhile, so a player back a few seconds later finds their page as it was;
+* ``gone`` and ``claim_after``: in a real-time game (a ``game`` or ``move`` clock), the seat to
+  act with no page open on any server and for how long, so the others offer to claim the game
+  once it has been gone ``claim_after`` seconds (``gone_claims``).
+
+A page here counts for presence (``here``, ``away``, ``gone``, the rows other servers read in
+``push_pages``) only while its socket speaks: a silent one is as good as closed.
 
 * a spectator's page is told ``here`` alone (each player's mark by their name, which the public
   view shows anyway): never ``away`` (a spectator hands no seat over) nor ``elsewhere`` (it holds
@@ -38,17 +47,24 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from kingdomino.web import inbox_events
+from kingdomino.web.clocks import joining
 from kingdomino.web.live import Watcher
+from kingdomino.web.stored import StoredGame
 
 if TYPE_CHECKING:
     from kingdomino.web.table import Table
 
-#: What a page was told, but for the seconds: the seats away, here, and open elsewhere too.
-Told = tuple[frozenset[str], tuple[int, ...], tuple[int, ...]]
+#: What a page was told, but for the seconds: the seats away, here, open elsewhere too, lost, gone.
+Told = tuple[frozenset[str], tuple[int, ...], tuple[int, ...], tuple[int, ...], frozenset[str]]
 #: Seconds between two counts of the spectators told to the pages already open.
 COUNT_PAUSE = 1.0
 #: What a page that was told nothing knows: a page of a game of one human, open once, hears nothing.
-NOTHING: Told = (frozenset(), (), ())
+NOTHING: Told = (frozenset(), (), (), (), frozenset())
+
+
+def real_time(stored: StoredGame) -> bool:
+    """Whether ``stored`` is a real-time game: its clock counts minutes or seconds (not days)."""
+    return stored.time_control is not None and stored.time_control.get("kind") in ("game", "move")
 
 
 class Presence:
@@ -68,6 +84,7 @@ class Presence:
         #: and when each was last seen so (``time.monotonic()``).
         self.elsewhere: frozenset[int] = frozenset()
         self.seen_elsewhere: dict[int, float] = {}
+        self.looked = False
         #: What each player's page open here was last told.
         self.told: dict[Watcher, Told] = {}
         #: How many spectators each page open here was last told watch (none told: 0), and the
@@ -93,17 +110,44 @@ class Presence:
         now = time.monotonic()
         self.told.pop(watcher, None)
         self.counted.pop(watcher, None)
-        left = [
-            seat for seat in watcher.seats if not any(seat in other.seats for other in self.table.watchers)
-        ]
-        for seat in left:
-            self.left_at[seat] = now
-        inbox_events.page_left(self.table, left)
+        left = self.unheld(watcher)
+        if not watcher.silent:  # a silent page's seats left when it went silent (``silenced``)
+            for seat in left:
+                self.left_at[seat] = now
+            inbox_events.page_left(self.table, left)
         if watcher.seats:
             self.pages_changed()
             await self.tell()
         else:  # nothing a page is told of the seats changed: only the count
             await self.count_watching()
+
+    async def silenced(self, watcher: Watcher) -> None:
+        """``watcher``'s socket missed its pings: its seats with no other page speaking here left
+        when it was last heard, and the others hear it (``lost``)."""
+        watcher.silent = True
+        left = self.unheld(watcher)
+        for seat in left:
+            self.left_at[seat] = watcher.heard
+        inbox_events.page_left(self.table, left)
+        if watcher.seats:
+            self.pages_changed()
+            await self.tell()
+
+    async def spoke(self, watcher: Watcher) -> None:
+        """``watcher``'s silent socket spoke again: its seats are back at the table."""
+        watcher.silent = False
+        if watcher.seats:
+            self.pages_changed()
+            await self.tell()
+
+    def live(self) -> list[Watcher]:
+        """The pages open here whose sockets speak (a silent one counts as closed)."""
+        return [watcher for watcher in self.table.watchers if not watcher.silent]
+
+    def unheld(self, watcher: Watcher) -> list[int]:
+        """``watcher``'s seats that no other page speaking here holds."""
+        others = [other for other in self.live() if other is not watcher]
+        return [seat for seat in watcher.seats if not any(seat in other.seats for other in others)]
 
     def pages_changed(self) -> None:
         """Note the seats with a page open here for the other servers, whose pushes of a turn
@@ -113,23 +157,30 @@ class Presence:
             pusher.pages.note(self.table)
 
     def awaited(self, seat: int) -> bool:
-        """Whether ``seat`` is the human seat to act with no page of it open here."""
+        """Whether ``seat`` is the human seat to act with no page of it open (and speaking) here."""
         table = self.table
         if table.state.current_player != seat or seat < 0 or table.is_ai(seat):
             return False
-        return not any(seat in watcher.seats for watcher in table.watchers)
+        return not any(seat in watcher.seats for watcher in self.live())
 
-    async def look_elsewhere(self, seat: int) -> None:
-        """Read whether the seats have a page open on another server (``PagesOpen.elsewhere``:
-        off the event loop, cached) when ``seat`` is awaited with none here, before
-        ``awaited_away`` says how long it has been away."""
+    async def look_elsewhere(self, seat: int | None = None) -> None:
+        """Read which seats have a page open on another server (``PagesOpen.elsewhere``: off the
+        event loop, cached) when ``seat`` is awaited with none here, before ``awaited_away`` says
+        how long it has been away, and once when the first page here is told (the other servers
+        then say when their pages open or close: ``pages_heard``)."""
         pusher = self.table.host.pusher
-        if pusher is None or not self.awaited(seat):
+        if pusher is None or (self.looked and (seat is None or not self.awaited(seat))):
             return
-        self.elsewhere = await pusher.pages.elsewhere(self.table.id)
+        self.looked = True
+        self.seen_now(await pusher.pages.elsewhere(self.table.id))
+
+    def seen_now(self, seats: frozenset[int]) -> None:
+        """The seats with a page open on another server are ``seats`` as read now: those there
+        until now are seen there now too (a seat that left is away from now)."""
         moment = time.monotonic()
-        for other in self.elsewhere:
+        for other in self.elsewhere | seats:
             self.seen_elsewhere[other] = moment
+        self.elsewhere = seats
 
     def awaited_away(self, seat: int) -> float | None:
         """How long ``seat``, a human seat to act, has been awaited with no page of it open on any
@@ -142,6 +193,25 @@ class Presence:
         )
         return time.monotonic() - since
 
+    def gone_for(self, seat: int) -> float | None:
+        """How long ``seat``, the human seat to act, has had no page open (and speaking) on any
+        server (None: a page of it is, as ``look_elsewhere`` read last, or it is not to act): since
+        its last page went, whoever was to act then."""
+        if not self.awaited(seat) or seat in self.elsewhere:
+            return None
+        since = max(self.left_at.get(seat, self.loaded_at), self.seen_elsewhere.get(seat, 0.0))
+        return time.monotonic() - since
+
+    def gone(self) -> dict[str, float]:
+        """In a real-time game being played, the seat to act that is gone (its number as text) and
+        for how long, if there is one (``gone_claims``)."""
+        table = self.table
+        if table.stored.status != "playing" or not real_time(table.stored) or joining(table.stored.seats):
+            return {}
+        to_act = table.state.current_player
+        waited = self.gone_for(to_act)
+        return {} if waited is None else {str(to_act): round(waited, 1)}
+
     def away(self) -> dict[str, float]:
         """The seat awaited while away (its number as text) and for how long, if there is one;
         none in a game with clocks, whose seats only their clocks hand over."""
@@ -153,12 +223,24 @@ class Presence:
         return {} if waited is None else {str(to_act): round(waited, 1)}
 
     def here(self) -> tuple[int, ...]:
-        """The human seats with a page open here. A page holding every human seat is told none
-        (``tell``: nobody else is at the table); a game whose other seats went to AIs still has
-        its last player at the table, as a spectator's page or a former player's sees it."""
+        """The human seats with a page open here or, as last read, on another server. A page
+        holding every human seat is told none (``tell``: nobody else is at the table); a game
+        whose other seats went to AIs still has its last player at the table, as a spectator's
+        page or a former player's sees it."""
+        held = set(self.open_here()) | self.elsewhere
+        return tuple(seat for seat in self.table.humans() if seat in held)
+
+    def open_here(self) -> tuple[int, ...]:
+        """The human seats with a page open on this server."""
         table = self.table
-        held = {seat for watcher in table.watchers for seat in watcher.seats}
+        held = {seat for watcher in self.live() for seat in watcher.seats}
         return tuple(seat for seat in table.humans() if seat in held)
+
+    def lost(self) -> tuple[int, ...]:
+        """The human seats whose pages here are all silent (at least one)."""
+        silent = {seat for watcher in self.table.watchers if watcher.silent for seat in watcher.seats}
+        here = self.here()
+        return tuple(seat for seat in self.table.humans() if seat in silent and seat not in here)
 
     def held_twice(self) -> set[int]:
         """The seats two pages open here or more hold (one pass over the pages: each page's
@@ -172,10 +254,13 @@ class Presence:
         been awaited) and which of its seats another page holds too. A page is told again only
         when one of those changes, not the seconds."""
         table = self.table
-        if len(table.humans()) > 1 and table.stored.time_control is None:
-            await self.look_elsewhere(table.state.current_player)
-        away = self.away() if len(table.humans()) > 1 else {}
-        here = self.here()
+        several = len(table.humans()) > 1
+        if several:
+            awaited = table.stored.time_control is None or real_time(table.stored)
+            await self.look_elsewhere(table.state.current_player if awaited else None)
+        away = self.away() if several else {}
+        gone = self.gone() if several else {}
+        here, lost = self.here(), self.lost()
         humans = set(table.humans())
         twice = self.held_twice()
         due: list[Watcher] = []
@@ -183,17 +268,20 @@ class Presence:
         made: dict[Told, str] = {}  # the pages told the same (every spectator) share one text
         for watcher in list(table.watchers) if pages is None else pages:
             # A page holding every human seat (one screen shared) has nobody else to see.
-            others = here if humans - set(watcher.seats) else ()
+            alone = not humans - set(watcher.seats)
+            others, lost_others = ((), ()) if alone else (here, lost)
             elsewhere = tuple(seat for seat in watcher.seats if seat in twice)
-            seen = away if watcher.seats else {}
-            told: Told = (frozenset(seen), others, elsewhere)
+            seen, gone_seen = (away, gone) if watcher.seats else ({}, {})
+            told: Told = (frozenset(seen), others, elsewhere, lost_others, frozenset(gone_seen))
             if told == self.told.get(watcher, NOTHING):
                 continue
             self.told[watcher] = told
             due.append(watcher)
             if told not in made:
                 message = {"type": "presence", "away": seen, "after": self.away_seconds}
-                made[told] = json.dumps({**message, "here": list(others), "elsewhere": list(elsewhere)})
+                lists = {"here": list(others), "elsewhere": list(elsewhere), "lost": list(lost_others)}
+                claim = {"gone": gone_seen, "claim_after": table.host.claim_seconds}
+                made[told] = json.dumps({**message, **lists, **claim})
             texts.append(made[told])
         if due:
             await table.send_each(due, texts)

@@ -44,7 +44,7 @@ def account_to_tell(table: Table, seat: int) -> int | None:
         return None
     account = stored.seats[seat].get("account")
     with_people = any(info["kind"] in ("human", "open") for i, info in enumerate(stored.seats) if i != seat)
-    if account is None or not with_people or seat in table.presence.here():
+    if account is None or not with_people or seat in table.presence.open_here():
         return None
     return int(account)
 

@@ -2,8 +2,9 @@
 that with several servers a move written on one pushes no "your turn" to a player whose page of
 the game is open on another (that page says it itself, ``turn-notify.js``), and a seat whose page
 is open on another server is present here too (``presence``: not away, so neither handed to an AI
-nor its rated game called off). A database of one server alone (SQLite) holds the turn-based
-games' seats only, which its pushes read; presence there is the server's own.
+nor its rated game called off nor claimed). A page whose socket went silent counts as closed. A
+database of one server alone (SQLite) holds the turn-based games' seats only, which its pushes
+read; presence there is the server's own.
 
 Each server keeps its own rows with one writer (``PagesOpen.keep``): as soon as a page of a
 seat opens or closes here, the rows are brought in line with the
@@ -16,19 +17,21 @@ server's own pages are known without the database (``push_events.account_to_tell
 reads a game's rows of the other servers off the event loop, kept ``CACHE_SECONDS``
 (``PagesOpen.elsewhere``).
 
-What it leaves: a page opened on another server less than a write ago (a fraction of a second;
-``BEAT_SECONDS`` at most if the database was away) is not seen yet, nor one closed there that
-long ago missed; a server killed keeps its seats present for ``FRESH_SECONDS`` at most.
+Each write of a server's rows as its pages open or close tells the other servers which games'
+pages changed (``announce``: one notification a game), and they tell their pages of them at once
+(``pages_heard``). What it leaves: a server killed keeps its seats present for
+``FRESH_SECONDS`` at most (and its players' pages elsewhere hear it within a beat after).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import time
 from typing import TYPE_CHECKING
 
-from sqlalchemy import and_, delete, insert, select, update
+from sqlalchemy import Connection, and_, delete, insert, select, text, update
 
 from kingdomino.web.failures import log_failure, passing_cause
 from kingdomino.web.push_tables import PushPageRow
@@ -37,10 +40,15 @@ from kingdomino.web.store import Store
 if TYPE_CHECKING:
     from kingdomino.web.table import Table
 
-#: Seconds between two confirmations of a server's rows (and, after a failed write, to the next try).
-BEAT_SECONDS = 10.0
-#: A row confirmed longer ago than this is a stopped server's: three beats missed.
-FRESH_SECONDS = 3 * BEAT_SECONDS
+#: Seconds between two confirmations of a server's rows (and, after a failed write, to the next
+#: try): one statement a server, whatever its count of pages.
+BEAT_SECONDS = 4.0
+#: A row confirmed longer ago than this is a stopped server's (killed): two beats missed, and 2 s
+#: more for a write slowed by a loaded machine, so that a live server's pages never blink away,
+#: while a killed server's seats count as present for 10 s at most, well within the 60 s a seat
+#: to act is awaited before it may be handed over. The servers' clocks must agree within a
+#: second or so (NTP), as they must for the AI leases.
+FRESH_SECONDS = 2 * BEAT_SECONDS + 2.0
 
 #: How long the seats of a game open on other servers are kept once read, and how many games'.
 CACHE_SECONDS = 2.0
@@ -48,6 +56,11 @@ CACHE_LIMIT = 4096
 
 #: A seat of a game: (game id, seat).
 Page = tuple[str, int]
+
+#: The PostgreSQL channel on which a server says that its pages of a game opened or closed
+#: (``{"id": game, "server": server}``, sent with the write of its rows), so that the other
+#: servers' pages of the game hear who is at the table at once (``pages_heard``).
+CHANNEL = "kingdomino_pages"
 
 
 def shared(store: Store) -> bool:
@@ -64,7 +77,7 @@ def seats_open(table: Table) -> set[int]:
     days = (table.stored.time_control or {}).get("kind") == "days"
     if not days and not shared(table.host.store):
         return set()
-    return set(table.presence.here())
+    return set(table.presence.open_here())
 
 
 class PagesOpen:
@@ -151,13 +164,28 @@ def write(store: Store, added: set[Page], gone: set[Page], moment: float) -> Non
         if added:
             rows = [{"game_id": g, "seat": s, "server": store.server, "seen": moment} for g, s in added]
             connection.execute(insert(PushPageRow), rows)
+        announce(store, connection, {game_id for game_id, _ in added | gone})
+
+
+def announce(store: Store, connection: Connection, game_ids: set[str]) -> None:
+    """Tell the other servers, once the transaction commits, that this server's pages of each of
+    ``game_ids`` changed: one notification a game (none on SQLite, one server's)."""
+    if not shared(store):
+        return
+    for game_id in sorted(game_ids):
+        payload = json.dumps({"id": game_id, "server": store.server})
+        connection.execute(text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": payload})
 
 
 def clear(store: Store, moment: float) -> None:
-    """Delete this server's rows, and those no server confirmed for ``FRESH_SECONDS``."""
+    """Delete this server's rows (the other servers told of their games), and those no server
+    confirmed for ``FRESH_SECONDS``."""
+    mine = PushPageRow.server == store.server
     with store.engine.begin() as connection:
-        connection.execute(delete(PushPageRow).where(PushPageRow.server == store.server))
+        games = set(connection.scalars(select(PushPageRow.game_id).where(mine).distinct()))
+        connection.execute(delete(PushPageRow).where(mine))
         connection.execute(delete(PushPageRow).where(PushPageRow.seen < moment - FRESH_SECONDS))
+        announce(store, connection, games)
 
 
 def seats_elsewhere(store: Store, game_id: str, moment: float) -> frozenset[int]:
@@ -172,6 +200,22 @@ def seats_elsewhere(store: Store, game_id: str, moment: float) -> frozenset[int]
             )
         )
         return frozenset(int(seat) for seat in found)
+
+
+def seats_elsewhere_of(store: Store, game_ids: list[str], moment: float) -> dict[str, frozenset[int]]:
+    """``seats_elsewhere`` of each of ``game_ids`` in one read (a game with none left out)."""
+    found: dict[str, set[int]] = {}
+    with store.engine.connect() as connection:
+        rows = connection.execute(
+            select(PushPageRow.game_id, PushPageRow.seat).where(
+                PushPageRow.game_id.in_(game_ids),
+                PushPageRow.server != store.server,
+                PushPageRow.seen >= moment - FRESH_SECONDS,
+            )
+        )
+        for game_id, seat in rows:
+            found.setdefault(str(game_id), set()).add(int(seat))
+    return {game_id: frozenset(seats) for game_id, seats in found.items()}
 
 
 def open_elsewhere(store: Store, page: Page, moment: float) -> bool:

@@ -8,6 +8,7 @@ from typing import Any
 
 from sqlalchemy import case, delete, func, insert, select, update
 
+from kingdomino.web.refusals import HubError
 from kingdomino.web.simul_tables import SimulEntrantRow, SimulRow
 from kingdomino.web.store import Store
 from kingdomino.web.tables import AccountRow
@@ -63,8 +64,25 @@ class Simul:
         return next((e for e in self.entrants if e.account_id == account_id), None)
 
 
-def create(store: Store, row: dict[str, Any]) -> None:
+def create(store: Store, row: dict[str, Any], most: int) -> None:
+    """Store a new simul (``row``: its columns), its host's count of simuls open or running taken
+    under a lock on their account's row (``FOR UPDATE`` on PostgreSQL; SQLite serialises writes
+    anyway) in the same transaction: of creations sent through two servers at once, each counts
+    those made before it, and one past ``most`` is refused 429 ``too_many_simuls``."""
     with store.engine.begin() as connection:
+        host = int(row["host"])
+        connection.execute(select(AccountRow.id).where(AccountRow.id == host).with_for_update())
+        hosted = connection.scalar(
+            select(func.count()).where(SimulRow.host == host, SimulRow.status.in_(("open", "running")))
+        )
+        if int(hosted or 0) >= most:
+            raise HubError(
+                429,
+                "simul",
+                f"you host {most} simuls not yet over, the most at once",
+                "too_many_simuls",
+                {"n": most},
+            )
         connection.execute(insert(SimulRow).values(**row))
 
 
@@ -126,23 +144,28 @@ def _listed(row: Any) -> dict[str, Any]:
     }
 
 
-def hosted(store: Store, account_id: int) -> int:
-    """How many simuls ``account_id`` hosts that are open or running."""
-    with store.engine.connect() as connection:
-        found = connection.execute(
-            select(func.count()).where(SimulRow.host == account_id, SimulRow.status.in_(("open", "running")))
-        ).scalar()
-    return int(found or 0)
-
-
 def running(store: Store) -> list[str]:
     """The ids of the simuls under way (a server that starts looks at their games again)."""
     with store.engine.connect() as connection:
         return list(connection.execute(select(SimulRow.id).where(SimulRow.status == "running")).scalars())
 
 
-def add_entrant(store: Store, simul_id: str, entrant: Entrant) -> None:
+def add_entrant(store: Store, simul_id: str, entrant: Entrant, applicants: int, entrants: int) -> None:
+    """Add ``entrant`` to the simul ``simul_id``, counted under a lock on the simul's row in the
+    same transaction: of applications sent through two servers at once, each counts those made
+    before it, and one past ``applicants`` not declined (``entrants`` in all) is refused 409
+    ``simul_full``; one that a start on another server overtook, 409 ``simul_closed``."""
     with store.engine.begin() as connection:
+        status = connection.scalar(select(SimulRow.status).where(SimulRow.id == simul_id).with_for_update())
+        if status != "open":
+            raise closed()
+        counted = connection.execute(
+            select(func.count(), func.count().filter(SimulEntrantRow.state != "declined")).where(
+                SimulEntrantRow.simul_id == simul_id
+            )
+        ).one()
+        if int(counted[1]) >= applicants or int(counted[0]) >= entrants:
+            raise full(applicants)
         connection.execute(
             insert(SimulEntrantRow).values(
                 simul_id=simul_id,
@@ -153,6 +176,17 @@ def add_entrant(store: Store, simul_id: str, entrant: Entrant) -> None:
                 applied=entrant.applied,
             )
         )
+
+
+def closed() -> HubError:
+    """The refusal of an application to a simul no longer open."""
+    return HubError(409, "simul", "this simul takes no more players: it started or ended", "simul_closed")
+
+
+def full(applicants: int) -> HubError:
+    """The refusal of an application to a simul with ``applicants`` applying already."""
+    words = f"this simul has {applicants} players applying, the most"
+    return HubError(409, "simul", words, "simul_full", {"n": applicants})
 
 
 def remove_entrant(store: Store, simul_id: str, account_id: int) -> None:

@@ -104,16 +104,8 @@ class Simuls:
             "status": "open",
             "created": time.time(),
         }
-        async with self.lock:  # creations sent at once are each counted with those made before
-            if await asyncio.to_thread(records.hosted, self.store, host.id) >= MAX_HOSTED:
-                raise HubError(
-                    429,
-                    "simul",
-                    f"you host {MAX_HOSTED} simuls not yet over, the most at once",
-                    "too_many_simuls",
-                    {"n": MAX_HOSTED},
-                )
-            await asyncio.to_thread(records.create, self.store, row)
+        async with self.lock:  # counted with those made before, on any server (``simul_store.create``)
+            await asyncio.to_thread(records.create, self.store, row, MAX_HOSTED)
         return await self.read(simul_id)
 
     # --- before the start ---------------------------------------------------------------------
@@ -121,9 +113,7 @@ class Simuls:
     async def _open(self, simul_id: str) -> Simul:
         simul = await self.read(simul_id)
         if simul.status != "open":
-            raise HubError(
-                409, "simul", "this simul takes no more players: it started or ended", "simul_closed"
-            )
+            raise records.closed()
         return simul
 
     async def _hosted(self, simul_id: str, host: int) -> Simul:
@@ -148,15 +138,11 @@ class Simuls:
                 raise HubError(409, "simul", "you applied to this simul already", "simul_applied")
             waiting = [e for e in simul.entrants if e.state != "declined"]
             if len(waiting) >= MAX_APPLICANTS or len(simul.entrants) >= MAX_ENTRANTS:
-                raise HubError(
-                    409,
-                    "simul",
-                    f"this simul has {MAX_APPLICANTS} players applying, the most",
-                    "simul_full",
-                    {"n": MAX_APPLICANTS},
-                )
+                raise records.full(MAX_APPLICANTS)
             entrant = Entrant(player.id, player.name, player.bot, "applied", time.time())
-            await asyncio.to_thread(records.add_entrant, self.store, simul_id, entrant)
+            # Counted again in the write, under the simul's lock: another server may have added one.
+            write = records.add_entrant
+            await asyncio.to_thread(write, self.store, simul_id, entrant, MAX_APPLICANTS, MAX_ENTRANTS)
 
     async def withdraw(self, simul_id: str, player: int) -> None:
         """``player`` takes back their application to the open simul ``simul_id``, answered or not."""

@@ -52,6 +52,7 @@ class TableHost(Protocol):
 
     store: Store
     away_seconds: float
+    claim_seconds: float
     pusher: Pusher | None  # who tells a player of their turn by Web Push (None: nobody)
     #: The spectators of every table of the server (``admission.MAX_SPECTATORS_IN_ALL``).
     audience: Audience

@@ -15,6 +15,7 @@ from sqlalchemy.sql.elements import ColumnElement
 
 from kingdomino.web.club_pairing import Played
 from kingdomino.web.club_tournaments import club_name
+from kingdomino.web.refusals import HubError
 from kingdomino.web.store import Store
 from kingdomino.web.table_pairing import TablePlayed
 from kingdomino.web.tables import AccountRow, GameRow, TournamentGameRow, TournamentPlayerRow, TournamentRow
@@ -120,13 +121,51 @@ UNPLAYED = {
 }
 
 
-def create(store: Store, settings: dict[str, Any], first: dict[str, Any] | None = None) -> None:
+def create(
+    store: Store, settings: dict[str, Any], first: dict[str, Any] | None = None, most: int = 0
+) -> None:
     """Store a new tournament (``settings``: its row's columns) and its organiser's join if they
-    play in it (``first``: ``tournament_players.first_player``), in one transaction."""
+    play in it (``first``: ``tournament_players.first_player``), in one transaction, its
+    organiser's count within ``most`` (``organise``; 0: no bound)."""
     with store.engine.begin() as connection:
+        organise(connection, int(settings["organiser"]), most)
         connection.execute(insert(TournamentRow).values(**settings))
         if first is not None:
             connection.execute(insert(TournamentPlayerRow).values(tournament_id=settings["id"], **first))
+
+
+def organise(connection: Connection, account_id: int, most: int) -> None:
+    """Count the tournaments ``account_id`` organises that are open or running under a lock on
+    its account's row (``FOR UPDATE`` on PostgreSQL; SQLite serialises writes anyway), in the
+    transaction that writes a new one: of creations sent through two servers at once, each counts
+    those made before it, and one past ``most`` is refused 429 ``too_many_tournaments``."""
+    if most <= 0:
+        return
+    connection.execute(select(AccountRow.id).where(AccountRow.id == account_id).with_for_update())
+    found = connection.scalar(
+        select(func.count()).where(
+            TournamentRow.organiser == account_id, TournamentRow.status.in_(("open", "running"))
+        )
+    )
+    if int(found or 0) >= most:
+        raise too_many(most)
+
+
+def organised(store: Store, account_id: int) -> int:
+    """How many tournaments ``account_id`` organises that are open or running."""
+    with store.engine.connect() as connection:
+        found = connection.execute(
+            select(func.count()).where(
+                TournamentRow.organiser == account_id, TournamentRow.status.in_(("open", "running"))
+            )
+        ).scalar()
+    return int(found or 0)
+
+
+def too_many(most: int) -> HubError:
+    """The refusal of a tournament to an organiser of ``most`` not yet over."""
+    words = f"you organise {most} tournaments not yet over, the most at once"
+    return HubError(429, "tournament", words, "too_many_tournaments", {"n": most})
 
 
 def load(store: Store, tournament_id: str) -> Tournament | None:
@@ -203,17 +242,6 @@ def ids_of(store: Store, status: str) -> list[str]:
     with store.engine.connect() as connection:
         found = connection.execute(select(TournamentRow.id).where(TournamentRow.status == status))
         return [str(row[0]) for row in found]
-
-
-def organised(store: Store, account_id: int) -> int:
-    """How many tournaments ``account_id`` organises that are open or running."""
-    with store.engine.connect() as connection:
-        found = connection.execute(
-            select(func.count()).where(
-                TournamentRow.organiser == account_id, TournamentRow.status.in_(("open", "running"))
-            )
-        ).scalar()
-    return int(found or 0)
 
 
 def set_state(store: Store, tournament_id: str, **values: Any) -> None:

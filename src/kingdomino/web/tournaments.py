@@ -87,15 +87,9 @@ class Tournaments:
         """A new open tournament of ``organiser`` (``settings``: the checked row's columns but the
         id, status and moments), who plays in it too if ``play``: their join written with it, in
         one transaction (a team battle's organiser's side with them: ``team_battle.Battle``)."""
-        async with self.lock:  # creations sent at once are each counted with those made before
+        async with self.lock:  # counted first, and again in the write (on any server: ``organise``)
             if await asyncio.to_thread(records.organised, self.store, organiser.id) >= MAX_ORGANISED:
-                raise HubError(
-                    429,
-                    "tournament",
-                    f"you organise {MAX_ORGANISED} tournaments not yet over, the most at once",
-                    "too_many_tournaments",
-                    {"n": MAX_ORGANISED},
-                )
+                raise records.too_many(MAX_ORGANISED)
             starts_at = settings.get("starts_at")
             if starts_at is not None and not time.time() < starts_at <= time.time() + MAX_START_DAYS * 86400:
                 raise HubError(
@@ -111,9 +105,8 @@ class Tournaments:
             tournament_id = secrets.token_hex(6)
             row = dict(settings, id=tournament_id, organiser=organiser.id, status="open", created=now())
             first = entrants.first_player(organiser.id, organiser.name, organiser.bot) if play else None
-            await asyncio.to_thread(
-                arena_store.create if row["format"] == "arena" else records.create, self.store, row, first
-            )
+            create = arena_store.create if row["format"] == "arena" else records.create
+            await asyncio.to_thread(create, self.store, row, first, MAX_ORGANISED)
         self._schedule(tournament_id, starts_at)
         return await self.read(tournament_id)
 

@@ -15,8 +15,7 @@ from kingdomino.core.records import GameRecord, final_result
 from kingdomino.games.aids import draft_aids, placement_regions
 from kingdomino.games.domino.text import BoxError, FrameError
 from kingdomino.games.scorer import score_text
-from kingdomino.web import endings, take_back
-from kingdomino.web.clocks import clock_view
+from kingdomino.web import endings, take_back, time_gift
 from kingdomino.web.game_results import ended_by, final_places, resigned_seats
 from kingdomino.web.live import LiveGame, ViewKey, replayed
 from kingdomino.web.refusals import HubError
@@ -102,7 +101,7 @@ def state_view(live: LiveGame, mine: ViewKey, former: ViewKey = ()) -> dict[str,
         "rating_range": live.stored.rating_range,
         **wait_end(live.stored),
         "time_control": live.stored.time_control,
-        "clock": clock_view(live.stored.clock, acting if not live.over() else -2, live.stored.seats),
+        "clock": time_gift.clock_view(live, mine, acting if not live.over() else -2),
         "seats": [
             {
                 "seat": s,

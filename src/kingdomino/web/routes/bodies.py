@@ -252,6 +252,13 @@ class TakebackAnswer(Body):
     accept: bool = Field(description="True: take the move back; false: decline.")
 
 
+class TimeGift(Body):
+    """A seat's gift of time to an opponent's seat (``time_gift``)."""
+
+    token: Token = Field(description="The giving seat's token.")
+    seat: int = Field(ge=0, le=7, description="The seat given time (0 first).")
+
+
 class PlayOnRequest(Body):
     """A finished game's position to play on from, in which seat, against AIs of which level."""
 

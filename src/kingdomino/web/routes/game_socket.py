@@ -3,8 +3,10 @@
 ``WS /ws/games/{id}?tokens=a,b`` (at most 8 tokens of at most 64 characters). The page sends
 ``{"type": "action", "token", "action", "index"?}``, ``{"type": "undo", "token"}``,
 ``{"type": "takeback", "token"?}`` and ``{"type": "takeback_answer", "accept", "token"?}`` (``take_back``),
+``{"type": "give_time", "seat", "token"?}`` (``time_gift``),
 ``{"type": "hint", "token"}``, ``{"type": "resign", "token"}``, ``{"type": "abort", "token"}``
-(``endings``), ``{"type": "why", "action"}`` (read-only: the engine's reason why
+(``endings``), ``{"type": "claim", "token"?}`` (``gone_claims``, answered ``ack`` with ``claim``),
+``{"type": "why", "action"}`` (read-only: the engine's reason why
 that action is not legal now, ``reason`` null when it is, and ``refusal`` ``{key, values}``
 naming the rule for the page's words), ``{"type": "sync"}`` (answered with the current
 ``state``), ``{"type": "ping"}`` and ``{"type": "echo"}`` (below), and the chat's ``chat_read``
@@ -20,7 +22,9 @@ the ``index`` (the number of actions) of the view it was made on: resent after a
 it is refused (``error``, field ``index``) if the game has moved on, so it never applies twice.
 
 Keep-alive: a ``pong`` says how often to ping (``ping_every`` seconds); a socket silent for
-``socket_idle_seconds`` (``create_app``; 60) is closed with 4408, and its page connects again.
+``socket_idle_seconds`` (``create_app``; 60) is closed with 4408, and its page connects again;
+one silent for ``page_link.silent_after`` of that (two pings missed) stays open, but its seats
+are not at the table (``presence``) until it speaks again.
 A ``pong`` also says the server's time (``now``, epoch seconds: the page counts the clocks down
 by it, not by its own clock, which may be minutes off), and the page answers it at once with an
 ``echo``: the time between the two is the socket's round trip, credited to the moves sent on it
@@ -33,14 +37,14 @@ import asyncio
 import json
 import time
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Literal
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import Field
 from starlette.types import Message
 
-from kingdomino.web import endings, take_back
+from kingdomino.web import endings, gone_claims, take_back, time_gift
 from kingdomino.web.chat import MAX_TEXT, Phrase, Reader, Room
 from kingdomino.web.chats import Chats
 from kingdomino.web.failures import failure_error, log_failure
@@ -49,7 +53,7 @@ from kingdomino.web.hub import Hub
 from kingdomino.web.lag import LagMeter
 from kingdomino.web.live import ViewKey, Watcher
 from kingdomino.web.outbox import Outbox, SlowClient
-from kingdomino.web.page_link import IDLE_CODE, message_type, ping_every, stamped
+from kingdomino.web.page_link import IDLE_CODE, message_type, ping_every, silent_after, stamped
 from kingdomino.web.refusals import HubError
 from kingdomino.web.rematch import seat_joined
 from kingdomino.web.routes.accounts import session_token
@@ -119,9 +123,10 @@ async def socket(websocket: WebSocket, game_id: str, tokens: str = "") -> None:
         if thinking is not None:
             await page.put_broadcast(thinking)
         while True:
-            received = await _received_unless_cut_off(websocket, outbox, idle)
+            received = await _received_unless_cut_off(websocket, outbox, idle, page.silenced)
             if received is None or received["type"] == "websocket.disconnect":
                 break
+            await page.heard()
             try:
                 await page.handle(received)
             except (WebSocketDisconnect, SlowClient):
@@ -142,12 +147,19 @@ async def socket(websocket: WebSocket, game_id: str, tokens: str = "") -> None:
         await outbox.aclose()
 
 
-async def _received_unless_cut_off(websocket: WebSocket, outbox: Outbox, idle: float) -> Message | None:
+async def _received_unless_cut_off(
+    websocket: WebSocket, outbox: Outbox, idle: float, silenced: Callable[[], Awaitable[None]]
+) -> Message | None:
     """The client's next message, or None once it is cut off for not reading, or closed for
-    saying nothing for ``idle`` seconds."""
+    saying nothing for ``idle`` seconds; ``silenced`` is awaited once it has said nothing for
+    ``silent_after(idle)`` seconds (the socket stays open)."""
     receiving = asyncio.ensure_future(websocket.receive())
     cut = asyncio.ensure_future(outbox.cut_off.wait())
-    await asyncio.wait({receiving, cut}, timeout=idle, return_when=asyncio.FIRST_COMPLETED)
+    quiet = silent_after(idle)
+    done, _ = await asyncio.wait({receiving, cut}, timeout=quiet, return_when=asyncio.FIRST_COMPLETED)
+    if not done:
+        await silenced()
+        await asyncio.wait({receiving, cut}, timeout=idle - quiet, return_when=asyncio.FIRST_COMPLETED)
     cut.cancel()
     if receiving.done():
         return receiving.result()
@@ -188,6 +200,8 @@ class SocketMessage(Body):
         "chat_read",
         "takeback",
         "takeback_answer",
+        "give_time",
+        "claim",
     ]
     token: Token | None = None
     action: str | None = Field(default=None, max_length=64)
@@ -196,6 +210,7 @@ class SocketMessage(Body):
     text: str | None = Field(default=None, max_length=MAX_TEXT)
     phrase: Phrase | None = None
     accept: bool | None = None
+    seat: int | None = Field(default=None, ge=0, le=7)
 
 
 class _Page:
@@ -224,6 +239,17 @@ class _Page:
         self.opened = False
         seats, tokens = watching
         self.watcher = Watcher(seats, self.put_broadcast, tokens)
+
+    async def silenced(self) -> None:
+        """The socket missed its pings: its seats are not at the table until it speaks again."""
+        if not self.watcher.silent:
+            await self.table.presence.silenced(self.watcher)
+
+    async def heard(self) -> None:
+        """The socket spoke: its seats are at the table again if it had gone silent."""
+        self.watcher.heard = time.monotonic()
+        if self.watcher.silent:
+            await self.table.presence.spoke(self.watcher)
 
     async def put_broadcast(self, text: str) -> None:
         """Queue a message the game broadcasts, stamped once for all its watchers
@@ -293,8 +319,17 @@ class _Page:
             answering = message.token or take_back.answering_token(table, held)
             outcome = await take_back.answer(table, answering, message.accept, client)
             await self.send({"type": "ack", "takeback": outcome})
+        elif message.type == "give_time":
+            if message.seat is None:
+                raise HubError(400, "seat", "seat: expected the seat given time, e.g. 1")
+            given = message.token or _seat_token(table, held)
+            remaining = await time_gift.give(table, given, message.seat, client, held)
+            await self.send({"type": "ack", "give_time": message.seat, "remaining": remaining})
         elif message.type in ("resign", "abort"):
             await self._end(message.type, message.token or _seat_token(table, held))
+        elif message.type == "claim":
+            claimed = await gone_claims.claim(table, message.token or _seat_token(table, held), client)
+            await self.send({"type": "ack", "claim": claimed})
         else:
             await self.send({"type": "hint", "candidates": await hub.hints.hint(table, token, client)})
 

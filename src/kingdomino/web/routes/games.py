@@ -12,7 +12,7 @@ from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import Response
 from limits import parse
 
-from kingdomino.web import endings, take_back, views
+from kingdomino.web import endings, gone_claims, take_back, time_gift, views
 from kingdomino.web import rematch as rematches
 from kingdomino.web.account_games import seats_of_account
 from kingdomino.web.accounts import Accounts
@@ -30,6 +30,7 @@ from kingdomino.web.routes.bodies import (
     LeaveRequest,
     LookupRequest,
     TakebackAnswer,
+    TimeGift,
     TokenRequest,
 )
 from kingdomino.web.routes.dependencies import Client, HubDep
@@ -156,6 +157,15 @@ async def take_over(
     return {"ok": True}
 
 
+@router.post("/api/games/{game_id}/claim")
+async def claim(game_id: str, body: TokenRequest, hub: HubDep, client: Client) -> dict[str, Any]:
+    """A real-time game claimed from its seat to act, gone (no page open on any server) for
+    ``claim_after`` seconds: that seat is out of time from now (``gone_claims``). Refused with the
+    wait left (`gone_wait`), a seat not gone (`gone_here`), a turn-based or unclocked game
+    (`gone_clock`), the caller's own turn (`gone_own_turn`), a game over, a token of no seat."""
+    return {"ok": True, "seat": await gone_claims.claim(hub.table(game_id), body.token, client)}
+
+
 @router.post("/api/games/lookup")
 async def lookup(body: LookupRequest, hub: HubDep) -> dict[str, Any]:
     """The summaries of the games whose tokens fit. A game read from the database lets the
@@ -251,6 +261,13 @@ async def takeback_answer(game_id: str, body: TakebackAnswer, hub: HubDep, clien
     other person accepted, "waiting" before, or "declined")."""
     outcome = await take_back.answer(hub.table(game_id), body.token, body.accept, client)
     return {"ok": True, "outcome": outcome}
+
+
+@router.post("/api/games/{game_id}/give-time", dependencies=[LIMITED])
+async def give_time(game_id: str, body: TimeGift, hub: HubDep, client: Client) -> dict[str, Any]:
+    """The token's seat gives an opponent's seat time (`time_gift`: 15 s, a whole game's clock):
+    `remaining`, that seat's seconds left when the turn began, the gift included."""
+    return {"ok": True, "remaining": await time_gift.give(hub.table(game_id), body.token, body.seat, client)}
 
 
 @router.get("/api/games/{game_id}/hint")

@@ -10,6 +10,7 @@ import { endingButtons } from "./game-endings.js";
 import { notifyToggle } from "./turn-notify.js";
 import { PHONE } from "./opponents.js";
 import { takebackCard } from "./game-takeback.js";
+import { goneCard } from "./game-gone.js";
 
 /**
  * The elements a game's view is drawn into, and the controls it updates.
@@ -21,10 +22,11 @@ import { takebackCard } from "./game-takeback.js";
  *   leaveLevel: HTMLSelectElement, leaveRated: HTMLElement, leaveRow: HTMLElement, leaveCard: HTMLElement,
  *   resignButton: HTMLElement, abortButton: HTMLElement, movesCard: HTMLElement, invitesCard: HTMLElement | "",
  *   inviting: boolean, invited: number[], pace: HTMLElement, notify: HTMLElement, handoverNote: HTMLElement, shareCard: HTMLElement,
- *   presence: HTMLElement, presenceSaid: HTMLElement, elsewhereNote: HTMLElement, takebackCard: HTMLElement}} GamePage
+ *   presence: HTMLElement, presenceSaid: HTMLElement, elsewhereNote: HTMLElement, takebackCard: HTMLElement,
+ *   goneCard: HTMLElement}} GamePage
  */
 /** What the page's controls do. @typedef {{play: (action: string) => void, undo: () => void, hint: () => void,
- *   help: () => void, takeOver: () => void, leave: () => void, resign: () => void, abort: () => void}} PageActions */
+ *   help: () => void, takeOver: () => void, claim: () => void, leave: () => void, resign: () => void, abort: () => void}} PageActions */
 
 /** The level of the AI that takes a seat over, among the server's levels; medium unless chosen.
  * @param {string} id */
@@ -133,6 +135,8 @@ export function buildPage(main, id, saved, actions) {
     awayLevel,
     awayButton,
     awayCard: el("div", { id: "away-card", class: "away", hidden: true }, awayNote, awayLevel, awayButton),
+    // A real-time game's player to act gone long: the offer to end the wait (game-gone.js).
+    goneCard: goneCard(actions.claim),
     leaveLevel,
     // What leaving costs in a rated game (game-render.js shows it there).
     leaveRated,
@@ -167,7 +171,8 @@ function layOut(main, page, actions) {
       // What comes and goes while a player thinks (a refusal, a hint) floats over the table's top:
       // in the flow, each line of it pushed the board down and the kingdom off the screen.
       el("div", { class: "notices" }, page.error, page.hintBox),
-      page.matchNote, page.takebackCard, page.handoverNote, page.elsewhereNote, page.awayCard, page.guide, page.heard, page.presenceSaid),
+      page.matchNote, page.takebackCard, page.handoverNote, page.elsewhereNote, page.awayCard, page.goneCard,
+      page.guide, page.heard, page.presenceSaid),
     page.end,
     page.boardCard,
     page.movesCard,

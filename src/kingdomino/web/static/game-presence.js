@@ -6,6 +6,7 @@ import { el } from "./dom.js";
 import { t } from "./i18n.js";
 import { seatBadge } from "./pictures.js";
 import { localName } from "./words.js";
+import { drawGone } from "./game-gone.js";
 
 /** @typedef {import("./game-state.js").GameState} GameState */
 
@@ -32,6 +33,7 @@ export function awaySeat(game) {
 export function drawAway(game) {
   const { awayCard, awayNote, awayButton } = game.page;
   drawPresence(game);
+  drawGone(game);
   clearTimeout(game.awayTimer);
   const away = awaySeat(game);
   awayCard.hidden = !away || away.left > 0;
@@ -56,6 +58,13 @@ function drawPresence(game) {
   const daily = view?.time_control?.kind === "days";
   const marks = others.filter((seat) => !daily || here.includes(seat.seat)).map((seat) => {
     const at = here.includes(seat.seat);
+    // A connection lost (a page that stopped answering) says so in a sentence of its own.
+    if (!at && presence.lost.includes(seat.seat)) {
+      const words = t("presence.lost", { name: localName(seat.name) });
+      return el("span", { class: "presence-seat lost", id: `presence-${seat.seat}`, title: words },
+        el("span", { class: "presence-mark", "aria-hidden": "true" }, "⚠"), seatBadge(seat.seat, 14), " ",
+        el("span", { class: "presence-word" }, words));
+    }
     const words = t(at ? "presence.here" : "presence.gone");
     return el("span", { class: `presence-seat ${at ? "here" : "gone"}`, id: `presence-${seat.seat}`, title: `${seat.name}: ${words}` },
       el("span", { class: "presence-mark", "aria-hidden": "true" }, at ? "●" : "○"), seatBadge(seat.seat, 14), " ",
@@ -72,7 +81,7 @@ function drawPresence(game) {
   }
   page.presence.hidden = !marks.length && !watching.length;
   sayWhoCame(page.presenceSaid, marked ? Object.fromEntries(others.map((s) => [s.seat, here.includes(s.seat)])) : null,
-    (seat) => view ? view.seats[seat].name : "");
+    (seat) => view ? view.seats[seat].name : "", presence.lost);
   const elsewhere = playing && presence.elsewhere.some((seat) => view.your_seats.includes(seat));
   page.elsewhereNote.hidden = !elsewhere;
   if (elsewhere) page.elsewhereNote.textContent = t("game.elsewhere");
@@ -85,8 +94,8 @@ function drawPresence(game) {
  * nor while there are none (no game with others online). The seats' states are kept on `said`:
  * "here", "gone" (after being here) or "never" (not seen here yet).
  * @param {HTMLElement} said @param {Record<string, boolean> | null} atTable each other seat, at the table or away
- * @param {(seat: number) => string} name */
-function sayWhoCame(said, atTable, name) {
+ * @param {(seat: number) => string} name @param {number[]} lost the seats whose connection is lost (not closed) */
+function sayWhoCame(said, atTable, name, lost) {
   if (atTable === null) return;
   const first = said.dataset.known === undefined;
   /** @type {Record<string, string>} */
@@ -99,7 +108,7 @@ function sayWhoCame(said, atTable, name) {
     now[seat] = at ? "here" : was === "never" ? "never" : "gone";
     if (first || now[seat] === was) continue;
     if (at) news.push(t(was === "never" ? "presence.joined" : "presence.back", { name: name(Number(seat)) }));
-    else if (was === "here") news.push(t("presence.left", { name: name(Number(seat)) }));
+    else if (was === "here") news.push(t(lost.includes(Number(seat)) ? "presence.lost" : "presence.left", { name: name(Number(seat)) }));
   }
   said.dataset.known = JSON.stringify(now);
   if (news.length) said.textContent = news.join(". ");

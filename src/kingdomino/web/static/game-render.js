@@ -14,6 +14,7 @@ import { seatBadge } from "./pictures.js";
 import { replayLinkField } from "./game-invites.js";
 import { BOARDS } from "./boards.js";
 import { drawClocks } from "./game-clock.js";
+import { drawGifts } from "./game-clock-gift.js";
 import { waitWords } from "./open-games.js";
 import { challengeWaitWords, waitEndWords } from "./wait-end.js";
 import { tellTurn } from "./turn-told.js";
@@ -38,6 +39,7 @@ export function render(game, before) {
   const { view, page, saved, ctx } = game;
   drawHead(game);
   drawClocks(game);
+  drawGifts(game);
   ctx.legal = view.legal_actions;
   ctx.mainSeat = mainSeat(game);
   drawControls(game);

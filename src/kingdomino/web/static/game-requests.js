@@ -1,5 +1,5 @@
 // What a game's page asks the server over HTTP as one of its seats: to leave the game, to hand an
-// away player's seat to an AI, a rematch (a new deal) or the same deal again.
+// away player's seat to an AI, to end the wait for a gone one, a rematch (a new deal) or the same deal again.
 import { t } from "./i18n.js";
 import { replaceTokens } from "./saved-games.js";
 import { api, Refused } from "./server.js";
@@ -41,6 +41,16 @@ export async function takeOver(game) {
   if (!away || !game.view || !confirm(t("game.away_confirm", { name: localName(game.view.seats[away.seat].name) }))) return;
   try {
     await asSeat(game, `/api/games/${game.id}/seats/${away.seat + 1}/ai`, { level: game.page.awayLevel.value });
+  } catch (problem) {
+    game.page.error.textContent = errorWords(problem);
+  }
+}
+
+/** End the wait for the gone player to act: their seat is out of time (game-gone.js).
+ * @param {GameState} game */
+export async function claimGame(game) {
+  try {
+    await asSeat(game, `/api/games/${game.id}/claim`, {});
   } catch (problem) {
     game.page.error.textContent = errorWords(problem);
   }

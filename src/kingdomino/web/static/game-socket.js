@@ -38,6 +38,12 @@ export function connect(game, receive, attempt = 0) {
   const socket = new WebSocket(`${scheme}://${location.host}/ws/games/${game.id}?tokens=${game.tokens.join(",")}`);
   game.socket = socket;
   let opened = false, every = PING_MS, heard = performance.now(), pinged = 0, ticker = 0;
+  // When each ping whose pong has not come was sent, oldest first: the server answers them in
+  // order, so a pong is timed from its own ping, not the last one. A pong held up while another
+  // message came and the page pinged again, timed from that later ping, would claim a short round
+  // trip for a server time seconds old, and set the clocks that far wrong.
+  /** @type {number[]} */
+  const unanswered = [];
   /** The socket is gone: say so, and connect again after a while (at once when the browser is back online). */
   const lost = () => {
     clearTimeout(ticker);
@@ -58,6 +64,7 @@ export function connect(game, receive, attempt = 0) {
     } else {
       socket.send(JSON.stringify(/** @type {ClientMessage} */ ({ type: "ping" })));
       pinged = performance.now();
+      unanswered.push(pinged);
     }
     ticker = window.setTimeout(tick, every);
   };
@@ -66,7 +73,7 @@ export function connect(game, receive, attempt = 0) {
   socket.onopen = () => {
     opened = true;
     // Who is at the table is told anew on each socket (only what differs from nobody and no other window).
-    game.presence = { ...game.presence, away: {}, here: null, elsewhere: [], watching: 0 };
+    game.presence = { ...game.presence, away: {}, here: null, elsewhere: [], watching: 0, lost: [], gone: {} };
     drawAway(game);
     clearTimeout(ticker);
     tick();
@@ -81,7 +88,8 @@ export function connect(game, receive, attempt = 0) {
       // Echoed at once: the server measures the socket's round trip by it, and gives it back to our moves.
       socket.send(JSON.stringify(/** @type {ClientMessage} */ ({ type: "echo" })));
       if (message.ping_every > 0) every = message.ping_every * 1000;
-      if (pinged > 0) heardServerTime(message.now, heard - pinged);
+      const sent = unanswered.shift();
+      if (sent !== undefined) heardServerTime(message.now, heard - sent);
     }
     receive(message);
   };

@@ -50,7 +50,7 @@
 
 /** Who is at the table, as the server last said (game-presence.js).
  * @typedef {{away: Record<string, number>, after: number, at: number, here: number[] | null, elsewhere: number[],
- *   watching: number}} Presence */
+ *   watching: number, lost: number[], gone: Record<string, number>, claimAfter: number}} Presence */
 
 /** Where an AI turn stands: its seat, the jobs ahead of it in the server's queue (0: running) and
  * how far its search is, from 0 to 1 (null: not known, or no search).

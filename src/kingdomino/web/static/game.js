@@ -18,7 +18,7 @@ import { Refused, api } from "./server.js";
 import { taken } from "./game-sync.js";
 import { askHint, retryHint, showHint, stopHint } from "./game-hints.js";
 import { drawAway } from "./game-presence.js";
-import { leave, takeOver } from "./game-requests.js";
+import { claimGame, leave, takeOver } from "./game-requests.js";
 import { abort, resign } from "./game-endings.js";
 import { followHistory } from "./game-replay.js";
 import { focusOnArrival, focusPlace, listenToKeys, markArrival } from "./game-focus.js";
@@ -56,7 +56,7 @@ export function showGame(main, id, replay = false, watch = false) {
     version: -1, awaited: -1, catchUp: 0, pending: null,
     hints: null, hintTries: null, hintRetry: 0,
     thinking: null, askedWhy: null, toldUpTo: null, awayTimer: undefined,
-    presence: { away: {}, after: 60, at: 0, here: null, elsewhere: [], watching: 0 },
+    presence: { away: {}, after: 60, at: 0, here: null, elsewhere: [], watching: 0, lost: [], gone: {}, claimAfter: 60 },
     replayAsked: replay, ratings: null, ratingsAsked: false, byKeyboard: false, acted: new Set(), paced: pacedViews((view) => showView(game, view)),
     ctx: { legal: [], play: (action) => send(game, action), why: (action) => why(game, action), replay: false, onKey: null,
       mainSeat: 0, highlight: null, redraw: () => game.draw() },
@@ -66,6 +66,7 @@ export function showGame(main, id, replay = false, watch = false) {
       hint: () => askHint(game),
       help: () => { if (game.view) openHelp(game.view.game, /** @type {string | undefined} */ ((game.view.options || {}).mode)); },
       takeOver: () => takeOver(game),
+      claim: () => claimGame(game),
       leave: () => leave(game),
       resign: () => resign(game),
       abort: () => abort(game),
@@ -162,8 +163,8 @@ function receive(game, message) {
   else if (message.type === "error") { if (game.view) page.error.textContent = errorWords(message); else game.refusedWith = errorWords(message); }
   else if (message.type === "hint") { stopHint(game); if (game.view) showHint(/** @type {DrawnGame} */ (game), message.candidates); }
   else if (message.type === "presence") {
-    const { away, after, here, elsewhere } = message;
-    game.presence = { ...game.presence, away, after, at: performance.now(), here, elsewhere };
+    const { away, after, here, elsewhere, lost, gone } = message;
+    game.presence = { ...game.presence, away, after, at: performance.now(), here, elsewhere, lost, gone, claimAfter: message.claim_after };
     drawAway(game);
   }
   else if (message.type === "watching") { game.presence = { ...game.presence, watching: message.n }; drawAway(game); }

@@ -4,6 +4,7 @@
 // clock at a pong, plus half its ping's round trip, is the server's time when the pong came. Of
 // the last few pongs, the one of the shortest round trip says it: its error is at most half that
 // trip, and a pong held up on a slow network (seconds, on a train) would set the clocks wrong.
+// Each round trip is from the pong's own ping (game-socket.js), never from a later one.
 // A pong that cannot agree with the best within their errors says this browser's clock was set
 // meanwhile (a phone setting its time): the pongs before it are forgotten.
 

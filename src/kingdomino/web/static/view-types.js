@@ -33,8 +33,10 @@
  * @typedef {{kind: "game" | "move" | "days", minutes?: number, increment?: number, seconds?: number, days?: number,
  *   level?: string, vacation?: boolean}} TimeControl */
 /** Each seat's seconds left when the turn began (`since`, epoch seconds), and whose time runs (web/clocks.py clock_view);
- * `away`, while a player is on vacation: by seat, when they are back (null: not away).
- * @typedef {{remaining: number[], since: number, running: number | null, away?: (number | null)[]}} Clock */
+ * `away`, while a player is on vacation: by seat, when they are back (null: not away); `gift`, the time a seat
+ * gave another since the last move, and `give`, the seats this page may give time to (web/time_gift.py).
+ * @typedef {{remaining: number[], since: number, running: number | null, away?: (number | null)[],
+ *   gift?: {by: number, to: number, seconds: number}, give?: {seconds: number, seats: number[]}}} Clock */
 /** A seat of a game as a view lists it (`open`: waiting for a player from the lobby; a person's seat
  * an AI took: from which action, `ai_since`, and why: by the clock, `timed_out`, or handed over by
  * another player while its player was away, `away`; else its player left). `rating`: in a rated game, an
@@ -305,7 +307,8 @@
  *   | {type: "hint", candidates: HintCandidate[]}
  *   | {type: "why", action: string, reason: string, refusal: Refusal | null}
  *   | {type: "thinking", seat: number | null, ahead: number, progress: number | null}
- *   | {type: "presence", away: Record<string, number>, after: number, here: number[], elsewhere: number[]}
+ *   | {type: "presence", away: Record<string, number>, after: number, here: number[], elsewhere: number[],
+ *      lost: number[], gone: Record<string, number>, claim_after: number}
  *   | {type: "watching", n: number}
  *   | {type: "chat_history", rooms: Partial<Record<ChatRoom, {messages: ChatLine[], write: string | null, until?: string}>>, off?: boolean}
  *   | {type: "chat", room: ChatRoom, messages: ChatLine[]}
@@ -320,7 +323,7 @@
  * @typedef {{type: "action", action: string, index?: number} | {type: "undo"} | {type: "hint"}
  *   | {type: "why", action: string} | {type: "sync"} | {type: "ping"} | {type: "echo"}
  *   | {type: "chat_read"} | {type: "chat", room: ChatRoom, text?: string, phrase?: string}
- *   | {type: "takeback"} | {type: "takeback_answer", accept: boolean}} ClientMessage
+ *   | {type: "takeback"} | {type: "takeback_answer", accept: boolean} | {type: "give_time", seat: number}} ClientMessage
  */
 
 /** A room of a game's chat (web/chat.py). @typedef {"players" | "spectators"} ChatRoom */

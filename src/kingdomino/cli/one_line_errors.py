@@ -1,0 +1,87 @@
+"""One-line usage errors for the operator commands (``accounts``, ``games``, ``reports``, ``serve``).
+
+Typer prints a usage error (an unknown option, a value of the wrong type, a missing argument) as
+the usage line, a hint and a framed box of several lines: fine at a terminal, noise in an
+operator's log, where a service's failed start should read as one line. The commands an
+operator runs use these click classes instead (``typer.Typer(cls=OneLineGroup)``,
+``app.command(cls=OneLineCommand)``): a usage error raised while their arguments are parsed, a
+subcommand is looked up or a callback refuses a value is printed as one line on stderr naming
+the command, the option and what was expected, and the command exits with click's usage status,
+2, through click's own ``typer.Exit``.
+
+::
+
+    error: kingdomino games export: Invalid value for '--limit': ... (kingdomino games export -h)
+
+A group's ``no_args_is_help`` (``kingdomino accounts`` alone) is left to Typer: its help is the
+answer, not an error (Typer's own ``NoArgsIsHelpError``, told apart by its name as Typer's
+``rich_utils`` does).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import typer
+from typer.core import TyperCommand, TyperGroup
+
+try:  # Typer (0.29) carries its own copy of click; an older one used click itself
+    from typer._click.core import Context
+    from typer._click.exceptions import UsageError
+except ImportError:  # pragma: no cover - an older Typer
+    from click.core import Context  # type: ignore[assignment]
+    from click.exceptions import UsageError  # type: ignore[assignment]
+
+Result = TypeVar("Result")
+
+
+def one_line(error: UsageError, context: Context | None) -> typer.Exit:
+    """Print ``error`` as one line on stderr (its command, its message, where help is), and the
+    ``typer.Exit`` with click's usage status that ends the command."""
+    where = error.ctx or context
+    path = where.command_path if where is not None else "kingdomino"
+    if where is not None and where is context and context.invoked_subcommand:
+        path = f"{path} {context.invoked_subcommand}"  # refused while the subcommand's own was made
+    message = " ".join(error.format_message().split())
+    typer.echo(f"error: {path}: {message} ({path} -h)", err=True)
+    return typer.Exit(error.exit_code)
+
+
+def _in_one_line(call: Callable[[], Result], context: Context | None) -> Result:
+    try:
+        return call()
+    except UsageError as error:
+        if type(error).__name__ == "NoArgsIsHelpError":
+            raise
+        raise one_line(error, context) from None
+
+
+class OneLineCommand(TyperCommand):
+    """A Typer command whose usage errors are one line."""
+
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: Context | None = None, **extra: Any
+    ) -> Context:
+        return _in_one_line(
+            lambda: super(OneLineCommand, self).make_context(info_name, args, parent, **extra), parent
+        )
+
+    def invoke(self, ctx: Context) -> Any:
+        invoke = super().invoke
+        return _in_one_line(lambda: invoke(ctx), ctx)
+
+
+class OneLineGroup(TyperGroup):
+    """A Typer group whose usage errors, and its subcommands', are one line."""
+
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: Context | None = None, **extra: Any
+    ) -> Context:
+        return _in_one_line(
+            lambda: super(OneLineGroup, self).make_context(info_name, args, parent, **extra), parent
+        )
+
+    def invoke(self, ctx: Context) -> Any:
+        invoke = super().invoke
+        return _in_one_line(lambda: invoke(ctx), ctx)

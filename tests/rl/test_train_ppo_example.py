@@ -1,0 +1,39 @@
+"""``examples/train_ppo.py`` hands its options to the plan it trains (no training here: the plan
+is caught on its way to :func:`kingdomino.rl.ppo_training.train`)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("sb3_contrib")
+
+from kingdomino.rl.ppo_training import TrainingPlan, TrainingReport
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "train_ppo.py"
+
+
+def test_the_example_passes_threads_and_log_dir_to_its_plan(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    spec = importlib.util.spec_from_file_location("train_ppo", EXAMPLE)
+    assert spec is not None and spec.loader is not None
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    plans: list[TrainingPlan] = []
+
+    def caught(plan: TrainingPlan, out: Any) -> TrainingReport:
+        plans.append(plan)
+        return TrainingReport(Path(out), plan.timesteps, 1.0, 2, 0)
+
+    monkeypatch.setattr(example, "train", caught)
+    out, logs = tmp_path / "model.zip", tmp_path / "logs"
+    words = ["--out", str(out), "--timesteps", "512", "--threads", "1", "--log-dir", str(logs)]
+    monkeypatch.setattr(sys, "argv", ["train_ppo.py", *words])
+    example.main()
+    assert (plans[0].timesteps, plans[0].threads, plans[0].log_dir) == (512, 1, str(logs))
+    assert f"its agent spec: kingdomino.rl.sb3_agent:MaskablePPOAgent:path={out}" in capsys.readouterr().out
