@@ -34,3 +34,24 @@ def test_the_player_finder_fits_a_phone(browser: Browser, live_server: str, lang
         assert box is not None and box["x"] + box["width"] <= 360 and box["height"] >= 44, (control, box)
     form.screenshot(path=str(ARTIFACTS / f"find-player-{language}.png"))
     assert not phone.errors
+
+
+def test_a_name_mistyped_is_asked_again_where_none_was_found(browser: Browser, live_server: str) -> None:
+    """Desi typed the first letters of her friend's name: the page said no player has that name,
+    with nothing but a link to the leaderboards, where he is not (no rated game yet). The page
+    asks again, the name she typed in the field, on a phone."""
+    kiril = new_page(browser, live_server)
+    friend = log_in_new(kiril, live_server, "Kiril")
+    desi = new_page(browser, live_server, width=390, height=844, touch=True)
+    log_in_new(desi, live_server, "Desi")
+    desi.fill("#find-player", friend[:3])
+    desi.press("#find-player", "Enter")
+    desi.wait_for_url(f"{live_server}/player/{friend[:3]}")
+    expect(desi.get_by_role("alert")).to_have_text(f"No player is named {friend[:3]}")
+    field = desi.locator("#find-player")
+    expect(field).to_have_value(friend[:3])
+    field.fill(friend)
+    desi.locator("#find-player-form button").tap()
+    desi.wait_for_url(f"{live_server}/player/{friend}")
+    expect(desi.locator("#challenge-title")).to_have_text(f"Challenge {friend}")
+    assert not kiril.errors

@@ -4,10 +4,16 @@ stranger's page still says they watch it."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
 from playwright.sync_api import Browser, expect
+from sqlalchemy import update
 from tests.web.browser.pages import ARTIFACTS, LivePage, new_page
 from tests.web.browser.test_players import PASSWORD, account, rated_game_played
-from tests.web.conftest import free_port, live_app, served_in_a_thread
+from tests.web.conftest import free_port, live_app, on_the_server_loop, served_in_a_thread
+
+from kingdomino.web.tables import GameRow
 
 SHOTS = ARTIFACTS / "own-replay"
 
@@ -50,6 +56,47 @@ def test_a_replay_of_one_s_own_game_is_theirs_from_every_way_in(browser: Browser
         stranger = new_page(browser, base)
         stranger.goto(f"{base}/game/{game_id}/replay")
         stranger.wait_for_selector("#replay-panel")
+        expect(stranger.locator("#whoami")).to_have_text("You are watching this game", use_inner_text=True)
+        assert page.errors == [] and stranger.errors == []
+        rosa_client.close()
+        other.close()
+
+
+def made_public(base: str, app: Any, game_id: str) -> None:
+    """Anyone may watch ``game_id`` from now on (a public game's watch link is watched live)."""
+    hub = app.state.hub
+
+    def publish() -> None:
+        with hub.store.engine.begin() as connection:
+            connection.execute(update(GameRow).where(GameRow.id == game_id).values(public=True))
+        hub.table(game_id).stored.public = True
+
+    on_the_server_loop(base, publish)
+
+
+@pytest.mark.parametrize("public", [True, False])
+def test_a_finished_game_s_watch_link_is_its_player_s_own(
+    browser: Browser, database: str, public: bool
+) -> None:
+    """The watch link a player shares after the game (or opens from their own list) shows the
+    session's account its seat, as the game's link does; a private game's opens too (its replay is
+    anyone's once over), where it said a player's link was needed."""
+    app = live_app(database)
+    with served_in_a_thread(app, free_port()) as base:
+        (rosa, rosa_client), (_bela, other) = account(base), account(base)
+        game_id = rated_game_played(base, app, [rosa_client, other])
+        if public:
+            made_public(base, app, game_id)
+        page = logged_in(browser, base, rosa, width=390, height=844, touch=True)
+        page.goto(f"{base}/game/{game_id}/watch")
+        page.wait_for_selector("#ranking")
+        expect(page.locator("#whoami")).to_have_text("You play Player 1 (player 1)", use_inner_text=True)
+        expect(page.locator("#rematch, #same-deal")).to_have_count(0)  # no seat's token here to ask with
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"own-watch-link-{public}.png"), full_page=True)
+        stranger = new_page(browser, base)
+        stranger.goto(f"{base}/game/{game_id}/watch")
+        stranger.wait_for_selector("#ranking")
         expect(stranger.locator("#whoami")).to_have_text("You are watching this game", use_inner_text=True)
         assert page.errors == [] and stranger.errors == []
         rosa_client.close()

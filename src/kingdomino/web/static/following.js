@@ -51,10 +51,11 @@ function line(who) {
 }
 
 /** The way to a friend's page (to follow or challenge them) by their account's name, which the
- * lobby had none of: the page says when no player has that name. */
-function findForm() {
+ * lobby had none of: the page says when no player has that name, and asks again there, with the
+ * name `tried` (players.js). @param {string} [tried] */
+export function findForm(tried = "") {
   const name = /** @type {HTMLInputElement} */ (el("input", { type: "text", id: "find-player", required: true,
-    maxlength: 24, autocomplete: "off", placeholder: t("challenge.name_placeholder") }));
+    maxlength: 24, autocomplete: "off", placeholder: t("challenge.name_placeholder"), value: tried }));
   const open = (/** @type {Event} */ event) => {
     event.preventDefault();
     location.href = `/player/${encodeURIComponent(name.value.trim())}`;

@@ -80,18 +80,22 @@ export function showGame(main, id, replay = false, watch = false) {
   if (channel !== null) game.tv = tvStrip(main, id, channel);
   listenToKeys(game);
   followHistory(game);
-  const opened = tokens.length || game.watching ? connect(game, (message) => receive(game, message)) : openFinished(game);
+  const opened = tokens.length ? connect(game, (message) => receive(game, message)) : openFinished(game, game.watching);
   if (urlToken) claimInvite(id, urlToken, game.page.whoami);
   // Once the page says what it shows (a spectator's view, or that it cannot open the game here).
   if (!tokens.length && !replay) Promise.resolve(opened).then(() => offerOwnSeat(id, game.page.whoami, game.watching));
 }
 
 /** A page holding no link to the game: a finished game opens for anyone (a shared replay link),
- * its public view read once (it no longer changes); an unfinished one says why it cannot open here,
- * its replay's address that the replay waits for the end. @param {GameState} game */
-async function openFinished(game) {
+ * its view read once (it no longer changes; its player's seat by their account); an unfinished one
+ * says why it cannot open here, its replay's address that the replay waits for the end. Opened by
+ * its watch link (`live`), a game being played is watched on its socket, which says any refusal.
+ * @param {GameState} game @param {boolean} [live] */
+async function openFinished(game, live = false) {
+  const watch = () => connect(game, (message) => receive(game, message));
   try {
     const view = /** @type {import("./view-types.js").View} */ (await api(`/api/games/${game.id}`));
+    if (live && view.status !== "finished") return watch();
     showView(game, view);
     // A finished game's chat as it was (nothing to write with, no socket): shown where something
     // was said. A game still played is read on its socket alone (the server refuses it here).
@@ -99,6 +103,7 @@ async function openFinished(game) {
       api(`/api/games/${game.id}/chat`).then((told) => game.chat.history(/** @type {ChatHistory} */ (told).rooms, true), () => {});
     }
   } catch (error) {
+    if (live) return watch();
     const refused = error instanceof Refused ? error : null;
     if (refused && refused.code === "no_token" && game.replayAsked) unavailable(game, t("game.replay_not_yet"), t("game.no_token_help"));
     else if (refused && refused.code === "no_token") unavailable(game, t("game.no_token"), t("game.no_token_help"));

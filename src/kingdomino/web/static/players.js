@@ -6,6 +6,7 @@ import { insightsLink } from "./insights.js";
 import { sayAway } from "./challenge-away.js";
 import { challengeCard } from "./challenges.js";
 import { el } from "./dom.js";
+import { findForm } from "./following.js";
 import { GAMES } from "./lobby.js";
 import { dateLanguage, number, t } from "./i18n.js";
 import { playingNow } from "./live-games.js";
@@ -13,7 +14,7 @@ import { relationButtons } from "./people.js";
 import { playerClubs } from "./club-card.js";
 import { ratingGraph } from "./rating-graph.js";
 import { provisionalMeaning, ratingShown, ratingText } from "./rating-mark.js";
-import { api } from "./server.js";
+import { Refused, api } from "./server.js";
 import { awayLine } from "./vacation.js";
 import { errorWords, gameTitle, localName } from "./words.js";
 import { puzzleRatingCard } from "./puzzle-rating.js";
@@ -94,7 +95,10 @@ export async function showPlayer(main, name) {
   try {
     page = /** @type {PlayerPage} */ (await api(`/api/players/${encodeURIComponent(name)}`));
   } catch (problem) {
-    main.replaceChildren(el("p", { class: "card error", role: "alert" }, errorWords(problem)), boardsLink());
+    // A name mistyped (a friend's, from the lobby's finder) is asked again here, not a dead end.
+    const unknown = problem instanceof Refused && problem.code === "no_player";
+    main.replaceChildren(el("p", { class: "card error", role: "alert" }, errorWords(problem)),
+      unknown ? el("section", { class: "card" }, findForm(name)) : "", boardsLink());
     return;
   }
   document.title = `${page.name} · ${t("app.name")}`;

@@ -4,6 +4,7 @@
 import { ACCOUNT_SHOWN } from "./account.js";
 import { clubChoice } from "./club-card.js";
 import { el } from "./dom.js";
+import { ago } from "./following.js";
 import { dateLanguage, t } from "./i18n.js";
 import { gameChoiceFields, openJoined, timeControlWords } from "./open-games.js";
 import { api } from "./server.js";
@@ -172,16 +173,24 @@ function organiseForm(games) {
     el("button", { type: "submit", class: "primary", id: "organise-button" }, t("tournament.create")), said);
 }
 
-/** The moment chosen in the start's field, said beside it as the tournament's page will write it:
- * the field is the browser's own, in the browser's language, which may not be the page's.
+/** The moment chosen in the start's field, said beside it in the page's language ("Starts Tuesday,
+ * December 1 at 3:30 PM, in 30 minutes"): the field is the browser's own, written in the browser's
+ * language, which may not be the page's; a moment gone by is said so (the server refuses it).
  * @param {HTMLInputElement} starts */
 function startsInWords(starts) {
   const said = el("output", { id: "tournament-starts-said", for: "tournament-starts", class: "small" });
   const say = () => {
     const moment = starts.value ? new Date(starts.value) : null;
-    said.textContent = moment && !Number.isNaN(moment.getTime())
-      ? t("tournament.starts", { time: new Intl.DateTimeFormat(dateLanguage(), { dateStyle: "medium", timeStyle: "short" }).format(moment) })
-      : "";
+    if (!moment || Number.isNaN(moment.getTime())) {
+      said.textContent = "";
+      return;
+    }
+    const values = {
+      day: new Intl.DateTimeFormat(dateLanguage(), { weekday: "long", day: "numeric", month: "long" }).format(moment),
+      time: new Intl.DateTimeFormat(dateLanguage(), { timeStyle: "short" }).format(moment),
+      soon: ago(moment.toISOString()),
+    };
+    said.textContent = t(moment.getTime() > Date.now() ? "tournament.starts_chosen" : "tournament.starts_passed", values);
   };
   starts.addEventListener("input", say);
   starts.addEventListener("change", say);

@@ -10,6 +10,7 @@ import { openJoined, timeControlWords, waitWords } from "./open-games.js";
 import { remember } from "./saved-games.js";
 import { api } from "./server.js";
 import { sideJoin } from "./team-battle.js";
+import { clubJoinOffer } from "./tournament-club-join.js";
 import { ARENA_REFRESH_SECONDS, arenaCards, arenaRules, followArena, sayRefusedSeat } from "./tournament-arena.js";
 import { standingsFileLink } from "./tournament-export.js";
 import { botMark, botNames, kingdomWords, signed } from "./tournament-marks.js";
@@ -103,13 +104,18 @@ function newsOf(before, found) {
 function render(main, found, load) {
   document.title = `${found.name} · ${t("app.name")}`;
   const said = el("p", { class: "error", role: "alert", id: "tournament-said" });
+  const offer = el("div", { id: "tournament-offer" });
   /** @type {Act} */
   const act = async (what, body) => {
     said.textContent = "";
+    offer.replaceChildren();
     try {
       await api(`/api/tournaments/${found.id}/${what}`, { method: "POST", body });
       await load();
-    } catch (problem) { said.textContent = errorWords(problem); }
+    } catch (problem) {
+      said.textContent = errorWords(problem);
+      if (what === "join") offer.replaceChildren(clubJoinOffer(problem, found.club, () => act("join", body)));
+    }
   };
   replaceKeepingFocus(main, [
     el("section", { class: "card", id: "tournament" },
@@ -123,7 +129,7 @@ function render(main, found, load) {
         found.starts_at && found.status === "open" ? ` · ${t("tournament.starts", { time: when(found.starts_at) })}` : ""),
       el("p", { class: "small" }, found.format === "arena" ? arenaRules(found)
         : t(found.table_size > 2 ? "tournament.rules_tables" : "tournament.rules", { wait: waitWords(found.wait_minutes) })),
-      actions(found, act), said, ...joinHelp(found)),
+      actions(found, act), said, offer, ...joinHelp(found)),
     ...found.format === "arena" ? arenaCards(found, act) : [...yourGameCard(found, load), standingsCard(found), ...roundCards(found, load)],
     el("p", {}, backLink())]);
 }

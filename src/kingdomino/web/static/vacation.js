@@ -2,7 +2,7 @@
 // its turns. Its own page sets it and says the days left this year; a game page, a player's page
 // and the lobby say who is away and until when, so that nobody wonders why a clock stands still.
 import { el } from "./dom.js";
-import { dateLanguage, number, t } from "./i18n.js";
+import { dateLanguage, language, number, t } from "./i18n.js";
 import { api } from "./server.js";
 import { errorWords, localName } from "./words.js";
 
@@ -47,6 +47,29 @@ function dayFromToday(days) {
   return new Date(Date.now() + days * 86400000).toISOString().slice(0, 10);
 }
 
+/** The day chosen in the return's field, said beside it in the page's language ("Back on Tuesday,
+ * 8 December, in 7 days"): the field is the browser's own, written in the browser's language.
+ * @param {HTMLInputElement} day */
+function backInWords(day) {
+  const said = el("output", { id: "vacation-until-said", for: "vacation-until", class: "small" });
+  const say = () => {
+    const chosen = /^\d{4}-\d{2}-\d{2}$/.test(day.value) ? Date.parse(`${day.value}T00:00:00Z`) : NaN;
+    if (Number.isNaN(chosen)) {
+      said.textContent = "";
+      return;
+    }
+    const days = Math.round((chosen - Date.parse(`${dayFromToday(0)}T00:00:00Z`)) / 86400000);
+    said.textContent = t("vacation.until_said", {
+      day: new Intl.DateTimeFormat(dateLanguage(), { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(chosen),
+      soon: new Intl.RelativeTimeFormat(language(), { numeric: "auto" }).format(days, "day"),
+    });
+  };
+  day.addEventListener("input", say);
+  day.addEventListener("change", say);
+  say();
+  return said;
+}
+
 /** The vacation part of the account's own page: away until when, or the day to come back and the
  * button that starts it; the days left this year. Filled once the server answered.
  * @returns {HTMLElement} */
@@ -74,7 +97,8 @@ export function vacationPart() {
     const go = el("button", { type: "submit", id: "vacation-start", disabled: state.days_left < state.min_days },
       t("vacation.start"));
     const form = el("form", { class: "vacation-form" },
-      el("label", { for: "vacation-until", class: "pref-menu" }, el("span", {}, t("vacation.until")), " ", day), " ", go);
+      el("label", { for: "vacation-until", class: "pref-menu" }, el("span", {}, t("vacation.until")), " ", day), " ", go,
+      backInWords(day));
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       send({ method: "POST", body: { until: day.value } }, "vacation.started");
