@@ -86,6 +86,9 @@ def test_a_lost_connection_is_seen_by_the_others_and_the_game_claimed(
             for page in (desktop, phone):
                 page.wait_for_selector("#claim-game:not([hidden])")
             assert f"End the wait for {gone}" in desktop.locator("#claim-game").inner_text()
+            desktop.wait_for_function(  # the offer said once to a screen reader, as it comes
+                "document.querySelector('#presence-said')?.textContent.includes('You may end the wait')"
+            )
             shot(desktop, "claim-desktop")
             shot(phone, "claim-phone-hu")
             desktop.click("#claim-game")

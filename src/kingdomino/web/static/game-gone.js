@@ -33,6 +33,8 @@ export function goneSeat(game) {
 }
 
 /** Say who is gone and the seconds left (drawn again each second), then offer to end the wait.
+ * The offer is said once to a screen reader (the page's presence line), when it comes: the
+ * countdown before it is not read out second by second.
  * @param {GameState} game */
 export function drawGone(game) {
   const card = game.page.goneCard;
@@ -41,11 +43,18 @@ export function drawGone(game) {
   clearTimeout(ticking);
   const gone = goneSeat(game);
   card.hidden = !gone || game.ctx.replay;
-  if (!gone || !game.view) return;
+  if (!gone || !game.view) {
+    delete card.dataset.offered;
+    return;
+  }
   const name = localName(game.view.seats[gone.seat].name);
   const left = Math.ceil(gone.left);
   note.textContent = left > 0 ? t("game.gone_wait", { name, n: left }) : t("game.gone_note", { name });
   button.textContent = t("game.gone_claim", { name });
   button.hidden = left > 0;
+  if (left <= 0 && !card.hidden && card.dataset.offered !== String(gone.seat)) {
+    card.dataset.offered = String(gone.seat);
+    game.page.presenceSaid.textContent = note.textContent;
+  }
   if (left > 0) ticking = window.setTimeout(() => drawGone(game), (gone.left - left + 1) * 1000 + 50);
 }
