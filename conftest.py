@@ -11,6 +11,7 @@ import importlib.util
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import settings
 from hypothesis.configuration import set_hypothesis_home_dir
 
@@ -34,3 +35,10 @@ collect_ignore = [
 ]
 if importlib.util.find_spec("numpy") is None:
     collect_ignore = [_RL]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Each test's wall and CPU time into a CSV when asked (``tests/timing_plugin.py``)."""
+    from tests.timing_plugin import register
+
+    register(config)
