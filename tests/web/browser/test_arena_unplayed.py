@@ -17,14 +17,22 @@ from tests.web.conftest import free_port, live_app, served_in_a_thread
 
 from kingdomino.web.tables import GameRow
 
+#: The countdown of the game's end back to the arena (``arena-return.js``: 8 s), moved on at once:
+#: under the page's pings (every 10 s), which a longer move would time out.
+RETURN_MS = 8_000
+
 
 def test_an_arena_game_nobody_played_leads_back_and_an_unseated_one_says_why(
     browser: Browser, database: str
 ) -> None:
     app = live_app(database)
+    # Two who just met meet again after a second, not ten: the only two players of the arena.
+    app.state.tournaments.arena.rematch_seconds = 1.0
     with served_in_a_thread(app, free_port()) as base:
         kira = new_page(browser, base)
         boris = new_page(browser, base, 360, 740, touch=True, mobile=True)
+        for page in (kira, boris):  # their game's end counts down on it: moved on, not waited for
+            page.clock.install()
         log_in_new(kira, base, "Kira")
         boris_name = log_in_new(boris, base, "Boris")
         body: dict[str, object] = {"name": "Friday arena", "game": "duel", "format": "arena", "minutes": 30}
@@ -49,6 +57,8 @@ def test_an_arena_game_nobody_played_leads_back_and_an_unseated_one_says_why(
         boris.screenshot(path=str(ARTIFACTS / "arena-unplayed-phone.png"), full_page=True)
         # Back in the arena by themselves, paired again; Boris's page cannot take his seat this time.
         boris.route("**/api/games/*/join", lambda route: route.abort())
+        for page in (kira, boris):
+            page.clock.run_for(RETURN_MS)
         kira.wait_for_url(lambda url: "/game/" in url and first not in url, timeout=40_000)
         second = kira.url.rsplit("/", 1)[1]
         kira.locator("#waiting-players").wait_for()

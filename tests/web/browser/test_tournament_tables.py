@@ -22,6 +22,9 @@ from tests.web.browser.pages import (
     starting,
 )
 
+#: Past the tournament page's next read of it (``tournament.js``: every 10 s while it runs).
+NEXT_READ_MS = 11_000
+
 
 def shot(page: LivePage, name: str) -> None:
     page.screenshot(path=str(Path(ARTIFACTS) / f"tournament-tables-{name}.png"), full_page=True)
@@ -55,6 +58,7 @@ def test_a_tournament_at_tables_of_three_shows_its_table_places_and_points(
     pages = {name: new_page(browser, live_server) for name in ("Kira", "Boris", "Lena")}
     names = {name: log_in_new(page, live_server, name) for name, page in pages.items()}
     kira = pages["Kira"]
+    kira.clock.install()  # the tournament page's next read brought on rather than waited for
     kira.goto(live_server + "/")
     kira.locator("#tournaments summary").click()
     kira.fill("#tournament-name", "Kingdomino night")
@@ -96,6 +100,7 @@ def test_a_tournament_at_tables_of_three_shows_its_table_places_and_points(
     for token in tokens[:2]:  # two resign: the one left is first, the two share the last place
         posted(kira, f"/api/games/{game['game_id']}/resign", {"token": token})
     play_out(live_server, game["game_id"], tokens[2])
+    kira.clock.run_for(NEXT_READ_MS)
     places = kira.locator(".table-places li")
     places.nth(2).wait_for()
     expect(places.nth(0)).to_have_text(starting(f"{seated[2]} — points: 1"), use_inner_text=True)
