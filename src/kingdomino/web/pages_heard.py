@@ -13,6 +13,13 @@ read open elsewhere are read again, all in one query, so that a seat of a server
 from its players' pages once its rows are no longer fresh (``FRESH_SECONDS``). After
 notifications may have been lost (the listening connection came back), every game with pages
 here is read again.
+
+A game held here with no page open here is not read (nobody here to tell), but its presence
+notes the moment it heard of a change (``Presence.changed_unheard``): a seat may have left another
+server then, so its wait before a claim or a hand-over counts from then at the earliest. Without
+it, a game read here long ago and then followed only elsewhere counted its player gone since it
+was read here: a claim sent to this server ended the game of a player whose page had closed on
+another a moment before.
 """
 
 from __future__ import annotations
@@ -60,7 +67,10 @@ class PagesHeard:
         """Another server's pages of a game opened or closed: its pages here hear who is there."""
         fields = json.loads(payload)
         table = self.tables.get(str(fields["id"]))
-        if fields["server"] == self.pages.store.server or table is None or not table.watchers:
+        if fields["server"] == self.pages.store.server or table is None:
+            return
+        if not table.watchers:  # nobody here to tell, and nothing read: only when it changed
+            table.presence.changed_unheard()
             return
         self.pages.read.pop(table.id, None)  # what was read before the change is out of date
         await self.seen(table, await self.pages.elsewhere(table.id))
@@ -74,7 +84,11 @@ class PagesHeard:
             await presence.tell()
 
     async def caught_up(self) -> None:
-        """After notifications may have been lost: every game with pages here is read again."""
+        """After notifications may have been lost: every game with pages here is read again, and
+        every other game held here may have had its pages elsewhere change meanwhile."""
+        for table in self.tables.values():
+            if not table.watchers:
+                table.presence.changed_unheard()
         await self.read_again([table for table in self.tables.values() if len(table.humans()) > 1])
 
     async def sweep(self) -> None:

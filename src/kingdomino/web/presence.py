@@ -182,6 +182,15 @@ class Presence:
             self.seen_elsewhere[other] = moment
         self.elsewhere = seats
 
+    def changed_unheard(self) -> None:
+        """Another server's pages of the game opened or closed while no page here follows it (so
+        nothing was read: ``pages_heard``): any human seat may have left there just now, so each
+        counts as seen elsewhere until now, and its wait (``awaited_away``, ``gone_for``) starts
+        again at the earliest from now."""
+        moment = time.monotonic()
+        for seat in self.table.humans():
+            self.seen_elsewhere[seat] = moment
+
     def awaited_away(self, seat: int) -> float | None:
         """How long ``seat``, a human seat to act, has been awaited with no page of it open on any
         server until now (None: another seat acts, an AI plays it, or a page of it is open here
