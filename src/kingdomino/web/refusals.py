@@ -43,6 +43,8 @@ REFUSAL_CODES = frozenset(
         "gift_self",
         "gift_ai",
         "gift_limit",
+        "gift_rated_table",
+        "gift_flagged",
         "name_as_ai",
         "hints_off",
         "hint_not_your_turn",
