@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING
 
 from kingdomino.web import inbox_events
 from kingdomino.web.clocks import joining
-from kingdomino.web.live import Watcher
+from kingdomino.web.live import Watcher, simul_game
 from kingdomino.web.stored import StoredGame
 
 if TYPE_CHECKING:
@@ -212,10 +212,11 @@ class Presence:
         return time.monotonic() - since
 
     def gone(self) -> dict[str, float]:
-        """In a real-time game being played, the seat to act that is gone (its number as text) and
-        for how long, if there is one (``gone_claims``)."""
+        """In a real-time game being played (not a simul's), the seat to act that is gone (its
+        number as text) and for how long, if there is one (``gone_claims``)."""
         table = self.table
-        if table.stored.status != "playing" or not real_time(table.stored) or joining(table.stored.seats):
+        stored = table.stored
+        if stored.status != "playing" or not real_time(stored) or joining(stored.seats) or simul_game(stored):
             return {}
         to_act = table.state.current_player
         waited = self.gone_for(to_act)

@@ -75,6 +75,7 @@ REFUSAL_CODES = frozenset(
         "takeover_wait",
         "takeover_clock",
         "gone_clock",
+        "gone_simul",
         "gone_own_turn",
         "gone_here",
         "gone_wait",

@@ -25,14 +25,11 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from kingdomino.web import clocks
-from kingdomino.web.live import LiveGame, not_started, tournament_of
+from kingdomino.web.live import LiveGame, not_started, simul_game, tournament_of
 from kingdomino.web.refusals import HubError
 
 if TYPE_CHECKING:
     from kingdomino.web.table import Table
-
-#: The mark of a simul's game on its seats (``simuls.MARK``, which imports the hub: not here).
-SIMUL = "simul"
 
 #: The seconds a gift adds, and the most gifts a seat gives in a game.
 GIFT: dict[str, int] = json.loads(
@@ -52,7 +49,7 @@ def refusal(live: LiveGame, giver: int, own: set[int], to: int, moment: float) -
     if control is None or control.get("kind") != "game" or clock is None:
         message = "only a whole game's clock (minutes and an increment) takes time given"
         return HubError(409, "seat", message, "gift_clock")
-    if tournament_of(stored) is not None or any(info.get(SIMUL) for info in stored.seats):
+    if tournament_of(stored) is not None or simul_game(stored):
         message = "a tournament's, an arena's or a simul's time is its organiser's: none is given"
         return HubError(409, "seat", message, "gift_tournament")
     if stored.rated and len(stored.seats) > 2:
