@@ -14,6 +14,12 @@ from its players' pages once its rows are no longer fresh (``FRESH_SECONDS``). A
 notifications may have been lost (the listening connection came back), every game with pages
 here is read again.
 
+Each notification is followed in a task of its own (``notify.listen``), but a game's rows are
+read once at a time: the notifications that come while a read is under way make one more read
+after it. A script opening and closing a page of the game on another server as fast as sockets
+go costs this server one read of the game at a time, not a task and a read queued for a thread
+per notification.
+
 A game held here with no page open here is not read (nobody here to tell), but its presence
 notes the moment it heard of a change (``Presence.changed_unheard``): a seat may have left another
 server then, so its wait before a claim or a hand-over counts from then at the earliest. Without
@@ -45,6 +51,9 @@ class PagesHeard:
         self.pages = pages
         self.tables = tables
         self.tasks: list[asyncio.Task[None]] = []
+        #: The games whose rows are being read after a notification, and whether another came
+        #: meanwhile (then read once more when the read under way is done).
+        self.reading: dict[str, bool] = {}
 
     def start(self) -> None:
         """Hear the other servers (PostgreSQL only: one SQLite file has one server)."""
@@ -72,8 +81,19 @@ class PagesHeard:
         if not table.watchers:  # nobody here to tell, and nothing read: only when it changed
             table.presence.changed_unheard()
             return
-        self.pages.read.pop(table.id, None)  # what was read before the change is out of date
-        await self.seen(table, await self.pages.elsewhere(table.id))
+        if table.id in self.reading:  # read again once the read under way is done
+            self.reading[table.id] = True
+            return
+        self.reading[table.id] = False
+        try:
+            again = True
+            while again:
+                self.pages.read.pop(table.id, None)  # what was read before the change is out of date
+                await self.seen(table, await self.pages.elsewhere(table.id))
+                again = self.reading[table.id]
+                self.reading[table.id] = False
+        finally:
+            del self.reading[table.id]
 
     async def seen(self, table: Table, seats: frozenset[int]) -> None:
         """Tell ``table``'s pages, if ``seats`` (open elsewhere, as read now) changed what they know."""
