@@ -111,6 +111,7 @@ REFUSAL_CODES = frozenset(
         "abort_rated",
         "abort_wait",
         "abort_days",
+        "abort_simul",
         "seat_kept",
         "challenge_guest",
         "challenge_yourself",
