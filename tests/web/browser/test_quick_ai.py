@@ -51,11 +51,10 @@ def test_an_account_s_quick_game_follows_it_to_another_device(browser: Browser, 
     computer.wait_for_function(kept)
     telephone = phone(browser, live_server)
     expect(telephone.locator("#play-now")).to_have_text("▶ Kingdomino against the AI · medium")
-    session = {"name": name, "password": PASSWORD}
-    origin = {"Origin": live_server}
-    logged = telephone.request.post(f"{live_server}/api/session", data=session, headers=origin)
-    assert logged.ok, logged.text()
-    telephone.goto(live_server + "/")
+    # Logged in on the lobby's card: the quick game is the account's at once, the page not reloaded.
+    telephone.fill("#account-name", name)
+    telephone.fill("#account-password", PASSWORD)
+    telephone.click("#log-in")
     telephone.wait_for_selector("#logged-in")
     expect(telephone.locator("#play-now")).to_have_text("▶ Kingdomino against the AI · easy")
     expect(telephone.locator("#quick-level")).to_have_value("easy")

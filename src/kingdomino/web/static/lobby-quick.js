@@ -6,7 +6,7 @@
 import { aiLevels } from "./ai-levels.js";
 import { el } from "./dom.js";
 import { has, t } from "./i18n.js";
-import { QUICK_AI_KEY, noteSetting, readPreferences } from "./preferences-sync.js";
+import { PREFERENCES_READ, QUICK_AI_KEY, noteSetting, readPreferences } from "./preferences-sync.js";
 import { UNNAMED_YOU } from "./words.js";
 
 /** The games of the quick game, as their buttons stand when none was chosen yet; each game's options. */
@@ -68,10 +68,14 @@ export function quickPlay(go) {
     draw(chosen);
   });
   draw(quickChosen());
-  // A logged-in account's choice, read into this browser after the lobby was drawn.
-  readPreferences().then((preferences) => {
+  // A logged-in account's choice, read into this browser after the lobby was drawn (as the page
+  // opened, or at a login on it); the buttons are left alone while one has the focus.
+  /** @param {import("./preferences-sync.js").Preferences | null} preferences */
+  const read = (preferences) => {
     if (preferences?.quick_ai && !buttons.contains(document.activeElement) && document.activeElement !== levelMenu) draw(quickChosen());
-  });
+  };
+  readPreferences().then(read);
+  document.addEventListener(PREFERENCES_READ, (event) => read(/** @type {CustomEvent} */ (event).detail));
   return el("section", { class: "card quick" }, el("h2", {}, t("lobby.play_now")),
     el("div", { class: "controls" }, buttons, " ",
       el("button", { type: "button", id: "guided", onclick: guided }, t("lobby.guided"))),

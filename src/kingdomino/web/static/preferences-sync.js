@@ -13,6 +13,9 @@ export const PACE_KEY = "kingdomino.ai-pace";
 export const AIDS_KEY = "kingdomino.aids";
 export const CHAT_OFF_KEY = "kingdomino.chat_off";
 export const QUICK_AI_KEY = "kingdomino.quick-ai";
+/** The event said on the document once a login on the page has read its account's preferences
+ * into this browser (`detail`: them, or null), for a part drawn before to show them. */
+export const PREFERENCES_READ = "kingdomino:preferences-read";
 
 /** The account's preferences, as `GET /api/account/preferences` answers.
  * @typedef {{challenges: "everyone" | "following" | "nobody", bot_challenges: boolean, chat_off: boolean,
@@ -144,6 +147,7 @@ export function followLogins() {
     if (!account) { known = null; return; }
     reading = readIntoBrowser(true);
     const chosen = await reading;
+    document.dispatchEvent(new CustomEvent(PREFERENCES_READ, { detail: chosen }));
     if (chosen?.language && !languageLinked() && chosen.language !== language()) chooseLanguage(chosen.language);
   });
 }
