@@ -1,8 +1,9 @@
 """The fair-play evidence on an account (``web.fairplay``): an account whose every move is the AI's
 first choice matches it in every decision, its opponent moving at random seldom; even move times
 are told from uneven ones; casual games fill in for rated ones; a stored review is read, not
-searched again; a seat left to an AI is not the account's play; the refusals. The decisions are
-valued by ``greedy`` (its analysis costs no search), the player following its hints."""
+searched again, a game played on a server end to end too; a seat left to an AI is not the
+account's play; the refusals. The decisions are valued by ``greedy`` (its analysis costs no
+search), the player following its hints."""
 
 from __future__ import annotations
 
@@ -10,10 +11,14 @@ from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from fastapi.testclient import TestClient
 from sqlalchemy import update
-from tests.web.conftest import QUICK
+from tests.web.conftest import QUICK, QUICK_REVIEW
 from tests.web.finished import ai, person
 from tests.web.played_games import even_thinker, hint_follower, played_game, random_mover, uneven_thinker
+from tests.web.test_challenges import as_
+from tests.web.test_old_databases import play_out, review_of
+from tests.web.test_relations import app_over, people
 
 from kingdomino.web.account_admin import NoAccount
 from kingdomino.web.accounts import Accounts
@@ -129,3 +134,30 @@ def test_a_name_no_account_has_and_a_count_out_of_range_are_refused(store: Store
         with pytest.raises(ValueError, match=f"1 to 50, not {count}"):
             evidence(store, "Kira", count)
     assert evidence(store, "Kira").games == []
+
+
+@pytest.fixture
+def client(either_database: str) -> Iterator[TestClient]:
+    with TestClient(app_over(either_database)) as test_client:
+        yield test_client
+
+
+def test_a_game_played_on_the_server_is_read_from_its_review_and_moments(client: TestClient) -> None:
+    """Two accounts play a game through the server: the evidence reads the review the server
+    stored at its end (no search) and the moments it took each action."""
+    (kira, kira_s), (_, boris_s) = people(client, "Kira", "Boris")
+    seats = [{"kind": "human", "name": ""}, {"kind": "open"}]
+    made = as_(client, kira_s).post("/api/games", json={"game": "kingdomino", "players": 2, "seats": seats})
+    assert made.status_code == 201, made.text
+    game_id = made.json()["id"]
+    joined = as_(client, boris_s).post(f"/api/games/{game_id}/join", json={})
+    assert joined.status_code == 200, joined.text
+    tokens = {0: made.json()["seats"][0]["token"], 1: joined.json()["token"]}
+    assert play_out(client, game_id, tokens)["status"] == "finished"
+    assert review_of(client, game_id)["moves"]
+    store = client.app.state.hub.store  # type: ignore[attr-defined]
+    found = evidence(store, kira, agent=QUICK_REVIEW, searches=0)  # the tests' servers review so
+    [seen] = found.games
+    assert (seen.id, seen.source, found.searches, found.casual) == (game_id, "review", 0, True)
+    assert seen.its.decisions > 10 and seen.theirs.decisions > 10
+    assert seen.its_times is not None and len(seen.its_times) >= seen.its.decisions
