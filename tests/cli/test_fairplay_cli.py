@@ -66,7 +66,11 @@ def report(store: Store, reason: str) -> int:
 def test_the_evidence_says_the_match_beside_the_opponents_and_the_times(tmp_path: Path, store: Store) -> None:
     code, shown = run(tmp_path, "accounts", "fairplay", "kira")
     assert code == 0, shown
-    assert "fair play of Kira: its last 2 finished games (1 rated, 1 casual (too few rated games))" in shown
+    said = "fair play of Kira: its last 2 finished games (1 rated; 1 casual added: too few rated games)"
+    assert said in shown
+    # Each game: the account's line (its share, its even times, the replay), its opponents' below.
+    games = [line.split() for line in shown.splitlines() if "/replay" in line]
+    assert len(games) == 2 and all("Kira" in line and "100" in line and "(0.00)" in line for line in games)
     matched = shown.split("Kira matched the greedy AI in ", 1)[1].split("\n", 1)[0]
     decisions = int(matched.split(" of ", 1)[0])
     assert matched.startswith(f"{decisions} of {decisions} decisions (100 %); its opponents in "), matched

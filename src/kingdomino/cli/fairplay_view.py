@@ -4,6 +4,7 @@ totals in words, the account's figures beside its opponents'."""
 
 from __future__ import annotations
 
+from rich import box
 from rich.console import Console
 from rich.table import Table
 
@@ -51,33 +52,30 @@ def _rating(value: int | None) -> str:
     return "-" if value is None else str(value)
 
 
-def _row(game: GameEvidence) -> list[str]:
+def _row(name: str, game: GameEvidence) -> list[str]:
+    """A game's cells: the account's figures on the first line, its opponents' on the second."""
     return [
         game.created.strftime("%Y-%m-%d"),
-        game.id,
-        game.game,
-        "rated" if game.rated else "casual",
-        ", ".join(game.opponents) or "(AI only)",
-        f"{_rating(game.its_rating)} / {_rating(game.their_rating)}",
-        f"{_share(game.its)} / {_share(game.theirs)}",
-        f"{_loss(game.its)} / {_loss(game.theirs)}",
-        f"{_times(game.its_times)} / {_times(game.their_times)}",
+        f"{game.game}\n{'rated' if game.rated else 'casual'}",
+        f"{name}\n{', '.join(game.opponents) or '(AI only)'}",
+        f"{_rating(game.its_rating)}\n{_rating(game.their_rating)}",
+        f"{_share(game.its)}\n{_share(game.theirs)}",
+        f"{_loss(game.its)}\n{_loss(game.theirs)}",
+        f"{_times(game.its_times)}\n{_times(game.their_times)}",
         game.replay,
     ]
 
 
-#: The games' columns; those the operator copies (the id, the replay) are never cut.
+#: The games' columns, each never cut but the players' names (a game's id is its replay's).
 COLUMNS = (
-    ("created", False),
-    ("id", True),
-    ("game", False),
-    ("kind", False),
-    ("opponents", False),
-    ("rating before", False),
-    ("AI's move: decisions, share", False),
-    ("win chance lost (points)", False),
-    ("move time: median (spread)", False),
-    ("replay", True),
+    "created",
+    "game",
+    "players",
+    "rating\nbefore",
+    "AI's move",
+    "lost\n(points)",
+    "move time\n(spread)",
+    "replay",
 )
 
 
@@ -113,7 +111,7 @@ def print_evidence(out: Console, found: Evidence) -> None:
         return
     kinds = f"{found.rated} rated"
     if found.casual:
-        kinds += f", {len(found.games) - found.rated} casual (too few rated games)"
+        kinds += f"; {len(found.games) - found.rated} casual added: too few rated games"
     out.print(
         f"[bold]fair play of {name}[/]: its last {len(found.games)} finished games ({kinds})",
         highlight=False,
@@ -125,10 +123,13 @@ def print_evidence(out: Console, found: Evidence) -> None:
         f"({found.searches} searches, {found.seconds:.1f} s)",
         highlight=False,
     )
-    table = Table(title=f"{name}'s games, newest first: its figures / its opponents'")
-    rows = [_row(game) for game in found.games]
-    for place, (column, whole) in enumerate(COLUMNS):
-        widest = max(len(row[place]) for row in rows) if whole else None
+    table = Table(
+        title=f"{name}'s games, newest first", box=box.SIMPLE_HEAD, row_styles=["", "dim"], pad_edge=False
+    )
+    rows = [_row(name, game) for game in found.games]
+    for place, column in enumerate(COLUMNS):
+        whole = column != "players"  # the names may wrap
+        widest = max(len(line) for row in rows for line in row[place].splitlines()) if whole else None
         table.add_column(column, no_wrap=whole, min_width=widest)
     for row in rows:
         table.add_row(*row)
