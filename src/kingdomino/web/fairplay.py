@@ -10,9 +10,9 @@ loop), within ``SEARCHES`` searches for the whole evidence, spread over those ga
 spreads its budget over its seats (``review.allot``). Its opponents' figures are those of the
 people who sat at the same games (an AI seat is no baseline).
 
-The games: the account's last ``count`` finished rated games (at most ``MOST_GAMES``); casual
-ones after them when it has fewer (``Evidence.casual``). A seat the account left to an AI is not
-its play, so a game it left is not counted.
+The games: the account's last ``count`` finished rated games (at most ``MOST_GAMES``), its latest
+casual ones too when it has fewer (``Evidence.casual``), newest first. A seat the account left to
+an AI is not its play, so a game it left is not counted.
 """
 
 from __future__ import annotations
@@ -123,9 +123,9 @@ class _Game:
     searched: bool = False
 
 
-def _games(store: Store, account_id: int, count: int) -> tuple[list[tuple[str, bool]], int]:
+def _games(store: Store, account_id: int, count: int) -> list[tuple[str, bool]]:
     """The account's last finished games it played to the end, rated ones then casual ones to
-    make ``count``, newest first, each with whether it is rated; and how many are rated."""
+    make ``count``, newest first, each with whether it is rated."""
     query = (
         select(GameRow.id, GameRow.rated, GameRow.created)
         .distinct()
@@ -145,7 +145,7 @@ def _games(store: Store, account_id: int, count: int) -> tuple[list[tuple[str, b
                 session.execute(query.where(GameRow.rated.is_(False)).limit(count - len(rated))).all()
             )
     newest = sorted([*rated, *casual], key=lambda row: (aware(row.created), row.id), reverse=True)
-    return [(str(row.id), bool(row.rated)) for row in newest], len(rated)
+    return [(str(row.id), bool(row.rated)) for row in newest]
 
 
 def _account(store: Store, name: str) -> tuple[int, str]:
@@ -253,7 +253,7 @@ def evidence(
     start = time.perf_counter()
     agent = agent or AGENT
     account_id, shown = _account(store, name)
-    listed, rated = _games(store, account_id, count)
+    listed = _games(store, account_id, count)
     looked = [(_looked_at(store, game_id, account_id, agent), is_rated) for game_id, is_rated in listed]
     kept = [(game, is_rated) for game, is_rated in looked if game is not None]
     shares = review.allot({i: game.needs for i, (game, _) in enumerate(kept) if game.needs}, searches)
@@ -270,7 +270,7 @@ def evidence(
         count,
         found,
         sum(g.rated for g in found),
-        len(found) > 0 and rated < len(found),
+        any(not g.rated for g in found),
         agent,
         spent,
         time.perf_counter() - start,
