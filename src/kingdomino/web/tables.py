@@ -111,6 +111,9 @@ class ActionRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     text: Mapped[str] = mapped_column(String(64))
     description: Mapped[str] = mapped_column(Text)
+    #: When the server took the action (epoch seconds): a player's move times, for the evidence of
+    #: a cheating report (``fairplay``); None in a game stored before it was kept.
+    at: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 class AccountRow(Base):
