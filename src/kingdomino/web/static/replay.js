@@ -123,15 +123,16 @@ function stepControls(replay) {
     stepButton("replay-last", t("replay.last"), "End", "▶|", () => goTo(replay, replay.total)), " ", replay.slider, replay.label);
 }
 
-/** The keys, wherever the focus is but in a field (the slider has them itself) or the rules: the
- * arrows step back and on, Home and End go to the first and the last step; until the replay is left.
+/** The keys, wherever the focus is but in a field one types in (the slider has them itself) or the
+ * rules: the arrows step back and on, Home and End go to the first and the last step; until the
+ * replay is left. A link's read-only field is no such field: its copy button leaves the focus in it.
  * @param {Replay} replay */
 function listenToKeys(replay) {
   /** @param {KeyboardEvent} event */
   const onKey = (event) => {
     if (!replay.slider.isConnected) { document.removeEventListener("keydown", onKey); return; }
     const target = /** @type {HTMLElement} */ (event.target);
-    if (event.ctrlKey || event.metaKey || event.altKey || target.closest("input, select, textarea, dialog")) return;
+    if (event.ctrlKey || event.metaKey || event.altKey || target.closest("input:not([readonly]), select, textarea, dialog")) return;
     /** @type {Record<string, number>} */
     const steps = { ArrowLeft: replay.step - 1, ArrowRight: replay.step + 1, Home: 0, End: replay.total };
     if (!(event.key in steps)) return;
