@@ -35,7 +35,7 @@ import { askedStep, followSteps } from "./replay-link.js";
  * elements, and what follows the step in the page's address and the link to it (replay-link.js).
  * @typedef {{id: string, view: View, renderer: BoardModule, ctx: Ctx, places: Places, total: number, step: number,
  *   asked: number, reviewed: Map<number, ReviewedMove>, graph: import("./review-graph.js").WinChanceGraph | null,
- *   slider: HTMLInputElement, label: HTMLElement, scores: HTMLElement, note: HTMLElement, matchNote: HTMLElement,
+ *   slider: HTMLInputElement, label: HTMLElement, verdict: HTMLElement, scores: HTMLElement, note: HTMLElement, matchNote: HTMLElement,
  *   playOn: HTMLButtonElement, frame: ReplayFrame | null, marks: () => View["seats"], follow: (step: number, total: number) => void}} Replay
  */
 
@@ -64,6 +64,7 @@ export async function startReplay(id, view, renderer, ctx, places, back, marks) 
     slider: /** @type {HTMLInputElement} */ (el("input", { type: "range", min: 0, max: total, value: step, id: "replay-step",
       "aria-label": t("replay.step") })),
     label: el("span", { id: "replay-label", "aria-live": "polite" }),
+    verdict: el("strong", { id: "replay-verdict" }),
     scores: el("div", { id: "replay-scores" }),
     note: el("p", { id: "review-note", "aria-live": "polite" }),
     matchNote: el("p", { id: "replay-match-note", class: "away", hidden: true }),
@@ -120,7 +121,7 @@ function stepControls(replay) {
     stepButton("replay-first", t("replay.first"), "Home", "|◀", () => goTo(replay, 0)), " ",
     stepButton("replay-prev", t("replay.previous"), "ArrowLeft", "◀", () => goTo(replay, replay.step - 1)), " ",
     stepButton("replay-next", t("replay.next"), "ArrowRight", "▶", () => goTo(replay, replay.step + 1)), " ",
-    stepButton("replay-last", t("replay.last"), "End", "▶|", () => goTo(replay, replay.total)), " ", replay.slider, replay.label);
+    stepButton("replay-last", t("replay.last"), "End", "▶|", () => goTo(replay, replay.total)), " ", replay.slider, replay.label, replay.verdict);
 }
 
 /** The keys, wherever the focus is but in a field one types in (the slider has them itself) or the
@@ -198,11 +199,16 @@ async function showStep(replay) {
   const shown = { ...view, ...frame, status: step === frame.steps ? "finished" : "playing", legal_actions: [], your_seats: [],
     viewer_seats: view.your_seats, winners: step === frame.steps ? view.winners : [], log: [] };
   // At a reviewed decision the caption names the move judged, played from the position shown (it
-  // named the event before it, while the verdict spoke of the next move).
+  // named the event before it, while the verdict spoke of the next move), and its verdict if marked:
+  // the caption stays in view over a phone's board, the review's words a screen above it.
   const judged = replay.reviewed.has(step) && frame.next ? frame.next : null;
+  const mark = judged ? replay.reviewed.get(step)?.mark : undefined;
   replay.label.textContent = ` ${t("replay.step_of", { n: step, of: frame.steps })}${judged
     ? " · " + t("replay.judged", { move: logWords(shown, judged) })
     : frame.last ? " · " + logWords(shown, { seat, text: frame.last.text, description: frame.last.description }) : ""}`;
+  // Beside the caption, not in it: the review's note says the verdict to a screen reader already.
+  replay.verdict.className = `review-verdict ${mark ?? ""}`.trim();
+  replay.verdict.textContent = mark ? `${mark === "mistake" ? "?" : "?!"} ${t(`review.mark.${mark}`)}` : "";
   replay.matchNote.textContent = matchNoteWords(shown);  // before the board is fitted below it
   replay.matchNote.hidden = !replay.matchNote.textContent;
   drawStep(replay, shown, frame);
