@@ -35,7 +35,7 @@ export function followSteps(id, card) {
   const copy = /** @type {HTMLElement} */ (field.querySelector("button.copy"));
   return (step, total) => {
     const address = stepAddress(id, step);
-    if (location.pathname === `/game/${id}/replay` && location.href !== address) history.replaceState(history.state, "", address);
+    if (location.pathname === `/game/${id}/replay` && location.href !== address) followAddress(address);
     const words = t("replay.step_link", { n: step, of: total });
     input.setAttribute("aria-label", words);
     label.textContent = words;
@@ -43,6 +43,13 @@ export function followSteps(id, card) {
     input.value = address;
     field.hidden = step === 0;
   };
+}
+
+/** The page's address made `address`, in place. Safari refuses more than 100 changes in 30 s (a key
+ * held down steps faster): the address then lags until it takes them again, the link still follows.
+ * @param {string} address */
+function followAddress(address) {
+  try { history.replaceState(history.state, "", address); } catch { /* refused: too many at once */ }
 }
 
 /** Take the step's link out of the share card (the replay left). @param {HTMLElement} card */
