@@ -5,6 +5,8 @@ from there come back to the same move."""
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import (
     ARTIFACTS,
@@ -80,3 +82,16 @@ def test_back_from_a_game_played_on_comes_back_to_the_move(browser: Browser, liv
     assert page.url.endswith(f"/game/{game_id}")
     expect(page.locator("#replay-step-link")).to_have_count(0)
     assert not page.errors, page.errors
+
+
+def test_a_refused_address_change_still_draws_the_step(browser: Browser, live_server: str) -> None:
+    """Safari refuses more than 100 address changes in 30 s (an arrow key held down) by throwing:
+    the step is drawn all the same, its link following it, the address left behind."""
+    page = review_of_a_finished_game(browser, live_server)
+    refuse = "() => { history.replaceState = () => { throw new DOMException('Too many'); }; }"
+    page.evaluate(refuse)
+    page.keyboard.press("End")
+    last = page.evaluate("document.querySelector('#replay-step').max")
+    page.wait_for_function(AT_STEP.format(step=last))
+    expect(page.locator("#replay-step-link input")).to_have_value(re.compile(f"replay\\?step={last}$"))
+    assert page.url.endswith("/replay") and not page.errors, page.errors
