@@ -154,7 +154,8 @@ def test_a_seat_of_a_killed_server_is_soon_away(shared_postgres: str) -> None:
         ann = 1 - bea
         with one.websocket_connect(f"/ws/games/{game_id}", params={"tokens": tokens[ann]}) as page:
             next_of_type(page, "presence")
-            write(killed, {(game_id, bea)}, set(), time.time())
+            # Confirmed a minute ahead: fresh however long server A, loaded, takes to read it.
+            write(killed, {(game_id, bea)}, set(), time.time() + 60)
             told(page, lambda presence: bea in presence["here"], "Bea at the table, on server B")
             with killed.engine.begin() as connection:
                 connection.execute(update(PushPageRow).values(seen=time.time() - 12))
