@@ -329,6 +329,31 @@ def test_the_player_is_addressed_one_way_in_a_language(language: str) -> None:
     assert informal == []
 
 
+#: The polite "you" of bg, uk and ru with its capital letter, and where it stands: the page's words
+#: are written to whoever reads them, not in a letter to one person, so the pronoun takes its
+#: capital at a sentence's start alone ("Пазят се с профила ви", not "профила Ви"): the languages'
+#: spelling rules and Microsoft's style guides for software; the rulebooks say "ви" too.
+POLITE_YOU = {
+    "bg": r"Вие|Ви|Вас|Ваш\w*",
+    "uk": r"Ви|Вас|Вам|Вами|Ваш\w*",
+    "ru": r"Вы|Вас|Вам|Вами|Ваш\w*",
+}
+
+
+@pytest.mark.parametrize("language", sorted(POLITE_YOU))
+def test_the_polite_you_is_lowercase_within_a_sentence(language: str) -> None:
+    """Bulgarian said "с профила Ви" on one page and "вашите игри" on the next (Ukrainian and
+    Russian the same): within a sentence the pronoun is lowercase, its capital at a start alone."""
+    pronoun = re.compile(rf"(?<![^\W\d_])({POLITE_YOU[language]})(?![^\W\d_])")
+    capital = [
+        (key, text[max(0, found.start() - 20) : found.end()])
+        for key, text in every_text(language).items()
+        for found in pronoun.finditer(text)
+        if text[: found.start()].rstrip()[-1:] not in ("", ".", "!", "?", "…")
+    ]
+    assert capital == []
+
+
 #: The texts of a game a player called off (the button "Call the game off", and what it did).
 ABORT_KEYS = (
     r"^(game\.abort|end\.(you_)?aborted|games\.(you_)?called_off|notify\.aborted|rematch\.called_off$)"

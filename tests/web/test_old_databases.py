@@ -176,6 +176,7 @@ def test_a_new_server_on_an_old_database_plays_every_game_on(old_database: str) 
                 assert answer.status_code == 200, (part, answer.text)
             if game["status"] == "finished":  # stored by the earlier version, or made now
                 assert review_of(client, game["id"])["moves"]
+            assert_moments(engine, game)
         if accounts:
             sessions = {name: log_in(client, name) for name in ("Anna", "Ben")}
             for name, session in sessions.items():
@@ -194,6 +195,19 @@ def test_a_new_server_on_an_old_database_plays_every_game_on(old_database: str) 
             look_alike = client.post("/api/accounts", json={"name": "\u13f4en", "password": PASSWORD})
             assert look_alike.status_code == 409, look_alike.text
             assert look_alike.json()["error"]["code"] == "name_look_alike"
+
+
+def assert_moments(engine: Engine, game: dict[str, Any]) -> None:
+    """The earlier version's actions have no moment (a cheating report's evidence says their move
+    times are not stored); those played now have theirs."""
+    with engine.connect() as connection:
+        moments = connection.execute(
+            select(ActionRow.index, ActionRow.at)
+            .where(ActionRow.game_id == game["id"])
+            .order_by(ActionRow.index)
+        ).all()
+    assert all(at is None for index, at in moments if index < game["actions"]), game["id"]
+    assert all(at is not None for index, at in moments if index >= game["actions"]), game["id"]
 
 
 def assert_archived(client: TestClient, name: str) -> None:

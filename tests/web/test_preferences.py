@@ -12,6 +12,7 @@ from typing import Any, get_args
 import pytest
 from fastapi.testclient import TestClient
 from limits import parse
+from sqlalchemy import select, update
 from tests.web.conftest import assert_socket_error, create
 from tests.web.sockets import next_of_type
 from tests.web.test_challenges import DAYS, as_, challenge
@@ -19,7 +20,7 @@ from tests.web.test_chat import chats_heard, rooms, say
 from tests.web.test_open_games import refusal
 from tests.web.test_relations import app_over, fresh, people, put
 
-from kingdomino.web import preferences
+from kingdomino.web import preferences, tables
 from kingdomino.web.pages import languages
 
 AIDS = {"unseen": True, "order": True, "regions": True, "placements": True}
@@ -31,6 +32,7 @@ DEFAULTS: dict[str, Any] = {
     "language": None,
     "ai_pace": "server",
     "aids": AIDS,
+    "quick_ai": None,
 }
 
 
@@ -62,6 +64,27 @@ def test_an_account_keeps_its_preferences_and_changes_only_those_it_names(client
     assert as_(client, kira).get("/api/account/preferences").json() == {**again, "language": None}
 
 
+def test_the_quick_game_against_the_ai_is_kept_and_a_level_gone_is_forgotten(client: TestClient) -> None:
+    """The lobby's quick game, its game and level, kept with the account; a level the server no
+    longer offers (an operator's agent taken away) reads as none, the lobby's default."""
+    ((name, kira),) = people(client, "Kira")
+    chosen = prefer(client, kira, quick_ai={"game": "duel", "level": "hard"})
+    assert chosen.status_code == 200, chosen.text
+    assert chosen.json()["quick_ai"] == {"game": "duel", "level": "hard"}
+    assert prefer(client, kira, chat_off=True).json()["quick_ai"] == {"game": "duel", "level": "hard"}
+    store = client.app.state.hub.store  # type: ignore[attr-defined]
+    gone = {"game": "duel", "level": "an-agent-taken-away"}
+    with store.engine.begin() as connection:
+        kira_id = select(tables.AccountRow.id).where(tables.AccountRow.name == name).scalar_subquery()
+        connection.execute(
+            update(tables.PreferenceRow)
+            .where(tables.PreferenceRow.account_id == kira_id)
+            .values(quick_ai=gone)
+        )
+    assert as_(client, kira).get("/api/account/preferences").json()["quick_ai"] is None
+    assert prefer(client, kira, quick_ai=None).json()["quick_ai"] is None
+
+
 def test_a_wrong_key_or_value_is_refused_naming_its_field(client: TestClient) -> None:
     ((_, kira),) = people(client, "Kira")
     for body, field in (
@@ -72,6 +95,8 @@ def test_a_wrong_key_or_value_is_refused_naming_its_field(client: TestClient) ->
         ({"ai_pace": "fast"}, "ai_pace"),
         ({"aids": {"regions": "no"}}, "aids.regions"),
         ({"aids": {"hints": False}}, "aids.hints"),
+        ({"quick_ai": {"game": "carcassonne", "level": "hard"}}, "quick_ai.game"),
+        ({"quick_ai": {"game": "duel", "level": "grandmaster"}}, "quick_ai.level"),
     ):
         answer = prefer(client, kira, **body)
         assert answer.status_code == 422, (body, answer.text)

@@ -6,6 +6,7 @@ they were away; once their page closes there, they are away again. Skipped witho
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from typing import Any
@@ -18,6 +19,7 @@ from tests.web.test_endings import LIVE, post, refused, stayed_away, view_of
 from tests.web.test_players_api import log_in, rated_game
 
 from kingdomino.web.app import create_app
+from kingdomino.web.pages_heard import PagesHeard
 from kingdomino.web.push_pages import FRESH_SECONDS, write
 from kingdomino.web.push_tables import PushPageRow
 from kingdomino.web.store import Store
@@ -152,7 +154,8 @@ def test_a_seat_of_a_killed_server_is_soon_away(shared_postgres: str) -> None:
         ann = 1 - bea
         with one.websocket_connect(f"/ws/games/{game_id}", params={"tokens": tokens[ann]}) as page:
             next_of_type(page, "presence")
-            write(killed, {(game_id, bea)}, set(), time.time())
+            # Confirmed a minute ahead: fresh however long server A, loaded, takes to read it.
+            write(killed, {(game_id, bea)}, set(), time.time() + 60)
             told(page, lambda presence: bea in presence["here"], "Bea at the table, on server B")
             with killed.engine.begin() as connection:
                 connection.execute(update(PushPageRow).values(seen=time.time() - 12))
@@ -161,3 +164,36 @@ def test_a_seat_of_a_killed_server_is_soon_away(shared_postgres: str) -> None:
         answer = one.post(f"/api/games/{game_id}/seats/{bea + 1}/ai", json={"token": tokens[ann]})
         assert answer.status_code == 200, answer.text
     killed.close()
+
+
+def test_a_claim_through_a_server_following_no_page_counts_from_the_last_change_it_heard(
+    shared_postgres: str,
+) -> None:
+    """Server A read Ann and Bea's real-time game long ago (a glance at it there), and has no
+    page of it open since: they play on server B. Bea's page there closes (a reload), and Ann's
+    claim is sent through A at once: A heard that B's pages changed (``pages_heard``), so Bea
+    is gone since then, not since A read the game, and the claim is refused for the wait left.
+    (Attack review of 2026-12-01, evening: A claimed the game of a player who left a moment ago.)"""
+    control = {"kind": "game", "minutes": 5, "increment": 3, "level": "greedy"}
+    with api_over(shared_postgres) as one, api_over(shared_postgres) as other:
+        seats = [{"kind": "human", "online": True}] * 2
+        body = {"game": "kingdomino", "players": 2, "seats": seats, "time_control": control}
+        answer = one.post("/api/games", json=body)
+        game_id = answer.json()["id"]
+        tokens = [seat["token"] for seat in answer.json()["seats"]]
+        bea = view_of(one, game_id, tokens[0])["current_player"]
+        presence = one.app.state.hub.table(game_id).presence  # type: ignore[attr-defined]
+        presence.loaded_at -= 10 * one.app.state.hub.claim_seconds  # type: ignore[attr-defined]
+        with other.websocket_connect(f"/ws/games/{game_id}", params={"tokens": tokens[bea]}) as page:
+            next_of_type(page, "state")
+            noted(one, game_id, bea, True)
+        noted(one, game_id, bea, False)
+        # The notification B sent with the write, heard now (its delivery is not awaited).
+        payload = json.dumps({"id": game_id, "server": store_of(other).server})
+        heard = PagesHeard(one.app.state.hub.pusher.pages, one.app.state.hub.tables)  # type: ignore[attr-defined]
+        assert one.portal is not None
+        one.portal.call(heard.heard, payload)
+        claimed = post(one, game_id, "claim", tokens[1 - bea])
+        refused(claimed, 409, "gone_wait")
+        assert claimed.json()["error"]["values"]["n"] > one.app.state.hub.claim_seconds - 10  # type: ignore[attr-defined]
+        assert view_of(one, game_id, tokens[bea])["seats"][bea]["kind"] == "human"

@@ -18,6 +18,7 @@ from tests.web.test_simul_clocks import started
 from tests.web.test_tournaments import act, current_games, seated, tournament
 from tests.web.test_tournaments import create as create_tournament
 
+from kingdomino.web import time_gift
 from kingdomino.web.time_gift import GIFT
 
 __all__ = ["clock_hand"]  # the fixture
@@ -29,9 +30,10 @@ TOM_AND_MIRA = [{"kind": "human", "name": "Tom"}, {"kind": "human", "name": "Mir
 def made(
     client: TestClient, control: dict[str, Any] | None = BLITZ, seats: Any = None
 ) -> tuple[str, list[str]]:
-    """A new game of two seats (two people unless ``seats``) with the clock ``control``: its id
-    and the seats' tokens."""
-    body: dict[str, Any] = {"game": "kingdomino", "players": 2, "seats": seats or TOM_AND_MIRA}
+    """A new game of ``seats`` (two people if not said) with the clock ``control``: its id and the
+    seats' tokens."""
+    seats = seats or TOM_AND_MIRA
+    body: dict[str, Any] = {"game": "kingdomino", "players": len(seats), "seats": seats}
     if control is not None:
         body["time_control"] = control
     answer = client.post("/api/games", json=body)
@@ -170,3 +172,35 @@ def test_a_tournaments_game_takes_no_gift(accounts_client: TestClient) -> None:
     mine = view(client, game["game_id"], token)
     assert mine["status"] == "playing" and "give" not in mine["clock"]
     refused(give(client, game["game_id"], token, 1 - mine["your_seats"][0]), 409, "gift_tournament")
+
+
+def test_a_rated_game_of_three_takes_no_gift(api: TestClient) -> None:
+    """Ann, Bea and Cid play a rated game: Ann's gift to Bea would cost Ann nothing and rank Bea
+    above Cid, who was given none (two friends against a third). A casual game of three allows
+    it. (Attack review of 2026-12-01, evening.)"""
+    sessions = [log_in(api)[1] for _ in range(3)]
+    game_id, tokens = rated_game(api, sessions, control=BLITZ)
+    acting = view(api, game_id, tokens[0])["current_player"]
+    giver = (acting + 1) % 3
+    refused(give(api, game_id, tokens[giver], acting), 409, "gift_rated_table")
+    assert "give" not in view(api, game_id, tokens[giver])["clock"]
+    assert view(api, game_id, tokens[0])["clock"]["remaining"][acting] == 300.0
+    casual, casual_tokens = made(api, seats=[*TOM_AND_MIRA, {"kind": "human", "name": "Cid"}])
+    acting = view(api, casual, casual_tokens[0])["current_player"]
+    assert give(api, casual, casual_tokens[(acting + 1) % 3], acting).status_code == 200
+
+
+def test_a_seat_out_of_time_is_not_brought_back_by_a_gift(
+    client: TestClient, clock_hand: FakeTime, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Mira's time ran out a moment ago, before the sweep handed her seat to an AI: Tom's gift
+    would have set her deadline 15 s later and kept her seat. It is refused, her clock unchanged
+    for the sweep to hand her seat over. (Attack review of 2026-12-01, evening.)"""
+    monkeypatch.setattr(time_gift, "time", clock_hand)
+    game_id, tokens = made(client)
+    acting = view(client, game_id, tokens[0])["current_player"]
+    clock_hand.now += 300.0 + 1.0
+    answer = give(client, game_id, tokens[1 - acting], acting)
+    refused(answer, 409, "gift_flagged")
+    assert left_of(client, game_id, tokens[acting], acting) == 300.0
+    assert give(client, game_id, tokens[acting], 1 - acting).status_code == 200  # a seat with time left

@@ -28,8 +28,8 @@ if TYPE_CHECKING:
 
 app = typer.Typer(
     cls=OneLineGroup,
-    help="The players' accounts of the server's database: list, show, reset a password, close, "
-    "reopen, rename, silence, unsilence.",
+    help="The players' accounts of the server's database: list, show, fair-play evidence, reset a "
+    "password, close, reopen, rename, silence, unsilence.",
     no_args_is_help=True,
     rich_markup_mode="markdown",
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -208,6 +208,28 @@ def show(name: NameArg, data_dir: DataDirOpt = None, database_url: DatabaseUrlOp
     for rating in found.ratings:
         table.add_row(*(str(rating[key]) for key in ("pool", "rating", "deviation", "games", "wins")))
     out.print(table if found.ratings else "no rating yet")
+
+
+@app.command()
+def fairplay(
+    name: NameArg,
+    games: Annotated[
+        int, typer.Option(metavar="N", help="Its last N finished rated games (casual too if fewer), 1 to 50.")
+    ] = 20,
+    data_dir: DataDirOpt = None,
+    database_url: DatabaseUrlOpt = None,
+) -> None:
+    """The evidence on a cheating report: how often the account's decisions were the review's AI's
+    choice and the win chance they lost, beside its opponents' in the same games, and its move
+    times. Games without a stored review are searched here, within about a minute."""
+    from kingdomino.cli.fairplay_view import gathered, print_evidence
+    from kingdomino.web.fairplay import MOST_GAMES
+
+    if not 1 <= games <= MOST_GAMES:
+        raise fail(f"--games: from 1 to {MOST_GAMES}, not {games}")
+    out = terminal()
+    found = on_account(data_dir, database_url, lambda store: gathered(out, store, name, games))
+    print_evidence(out, found)
 
 
 @app.command(name="reset-password")

@@ -5,8 +5,9 @@ The bot logs in to its account (or plays as a guest, casual games only), asks fo
 (``POST /api/pairing``) or challenges an account (``POST /api/challenges``), or accepts the
 challenges it is sent (``bot_door``), and for each game follows the game's socket: when its seat
 is to act it reads the game's actions (``GET /api/games/{id}/actions``), replays them through the
-engine to have the position, asks its agent, and sends the move on the socket with the index it
-saw (so a move is never applied twice). It answers each ``pong`` with an ``echo``, as a page does:
+engine to have the position, asks its agent (pinging meanwhile: a socket silent for two pings
+counts as gone), and sends the move on the socket with the index it saw (so a move is never
+applied twice). It answers each ``pong`` with an ``echo``, as a page does:
 the server measures the socket's round trip by it and credits the moves sent on it (``web/lag.py``),
 so a bot far from its server is charged its thinking, not the network's delay. Any agent spec
 works, plug-ins included (``mypkg.policies:make_ppo``).
@@ -300,7 +301,28 @@ class Bot:
                 continue  # its answer changes the game: the next state says what to play
             if message["legal_actions"] and message["index"] != self.acted_at:
                 self.acted_at = message["index"]  # once per index: a state sent again is not a turn
-                self.send(socket, token, self.move(game_id, token))
+                self.send(socket, token, self.thought(socket, game_id, token, ping_every))
+
+    def thought(self, socket: Socket, game_id: str, token: str, ping_every: float) -> dict[str, Any]:
+        """The agent's move (``move``), thought in a thread while ``socket`` pings every
+        ``ping_every`` seconds: the server counts a socket that missed two pings as gone from
+        the table (its opponents see the connection lost, and after a while may claim the game),
+        and an agent may think longer than that. The pongs wait to be read after the move."""
+        from concurrent.futures import ThreadPoolExecutor
+
+        from websockets.exceptions import ConnectionClosed
+
+        pool = ThreadPoolExecutor(1, thread_name_prefix="bot-move")
+        try:
+            thinking = pool.submit(self.move, game_id, token)
+            while True:
+                try:
+                    return thinking.result(timeout=ping_every)
+                except TimeoutError:
+                    with contextlib.suppress(ConnectionClosed):  # the move's send finds it closed
+                        socket.send(json.dumps({"type": "ping"}))
+        finally:
+            pool.shutdown(wait=False)
 
     def answer_takeback(self, game_id: str, token: str, state: dict[str, Any]) -> bool:
         """Answer the takeback ``state`` says awaits the bot's seat (``POST

@@ -86,7 +86,8 @@ def _said(line: dict[str, Any]) -> str:
 @app.command()
 def show(report_id: IdArg, data_dir: DataDirOpt = None, database_url: DatabaseUrlOpt = None) -> None:
     """Show a report: its words, the chat line it cites, the reported account's last 20 chat
-    lines and its recent games, each with its replay's address."""
+    lines and its recent games, each with its replay's address; for a cheating report, the
+    fair-play evidence of `accounts fairplay` on its last 20 games."""
     from kingdomino.web.report_admin import details
 
     out = terminal()
@@ -120,6 +121,12 @@ def show(report_id: IdArg, data_dir: DataDirOpt = None, database_url: DatabaseUr
     for game in found.games:
         games.add_row(_day(game["created"]), str(game["game"]), str(game["status"]), str(game["replay"]))
     out.print(games if found.games else f"{line.reported} played no game")
+    if line.reason == "cheating":
+        from kingdomino.cli.fairplay_view import gathered, print_evidence
+
+        out.print()
+        reported = line.reported
+        print_evidence(out, on_reports(data_dir, database_url, lambda store: gathered(out, store, reported)))
 
 
 @app.command()

@@ -35,7 +35,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from kingdomino.web.clocks import TIMEOUT_LEVEL, TimeControl, joining
-from kingdomino.web.live import LiveGame, not_started
+from kingdomino.web.live import LiveGame, not_started, simul_game
 from kingdomino.web.refusals import HubError
 from kingdomino.web.rematch_wait import awaited
 from kingdomino.web.seats import ai_seat
@@ -99,12 +99,17 @@ def rated_abort_refusal(live: LiveGame, seat: int, waited: float | None, after: 
     (None: it may): the seat to act must be another person's who has not moved, awaited with no
     page of theirs open for ``after`` seconds (``waited``: for how long,
     ``presence.Presence.awaited_away``; None: a page is open). Not with a ``days`` clock (refused
-    whatever ``waited``), nor a rematch not joined by all yet (its deal is shown to nobody)."""
+    whatever ``waited``), nor in a simul (its host, at another board, is away from this one by
+    design: a challenger would call off any board before the host's first move on it, as its
+    deal showed), nor a rematch not joined by all yet (its deal is shown to nobody)."""
     if not live.stored.rated or joining(live.stored.seats):
         return None
     if live.stored.time_control is not None and live.stored.time_control.get("kind") == "days":
         message = "a turn-based rated game is not called off: a player who never comes runs out of time"
         return HubError(409, "game", message, "abort_days")
+    if simul_game(live.stored):
+        message = "a rated simul's game is not called off: its host plays from elsewhere: play or resign"
+        return HubError(409, "game", message, "abort_simul")
     acting = live.state.current_player
     if acting == seat or acting not in person_seats(live) or has_moved(live, acting) or waited is None:
         message = (

@@ -7,6 +7,9 @@ a seat out of time (``out_of_time``): an AI of the time control's level plays it
 
 A tournament's or an arena's game is claimed alike: a claim is a timeout, which they handle.
 A turn-based game (``days``) is never claimed: away is its rule, and its clock ends the wait.
+Nor is a simul's: its host plays from the simul's page, away from each board's page but the one
+they are at, so every board where the host is to act would be claimed the moment it came to them;
+each seat's clock (the host's with its extra time) is what ends the wait for it.
 
 The figure is data (``data/clocks.json``, ``gone.claim_after_seconds``; where it comes from in
 ``data/SOURCES.md``).
@@ -19,6 +22,7 @@ import math
 from importlib import resources
 
 from kingdomino.web.clocks import joining
+from kingdomino.web.live import simul_game
 from kingdomino.web.out_of_time import timed_out
 from kingdomino.web.presence import real_time
 from kingdomino.web.refusals import HubError
@@ -40,6 +44,9 @@ def claim_refusal(table: Table, by: int, gone: float | None, after: float) -> Hu
     if not real_time(stored):
         message = "only a game with a clock in minutes or seconds is claimed: a turn-based one waits"
         return HubError(409, "game", message, "gone_clock")
+    if simul_game(stored):
+        message = "a simul's host plays from the simul's page, away from each board: its clocks end a wait"
+        return HubError(409, "game", message, "gone_simul")
     if stored.status != "playing" or joining(stored.seats):  # a rematch's wait ends on its own
         return HubError(409, "game", "the game has not started: it waits for its players", "not_started")
     if table.state.current_player == by:

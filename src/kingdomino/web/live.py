@@ -305,6 +305,11 @@ def tournament_of(stored: StoredGame) -> str | None:
     return next((str(info["tournament"]) for info in stored.seats if info.get("tournament")), None)
 
 
+def simul_game(stored: StoredGame) -> bool:
+    """Whether ``stored`` is a simul's game (its seats name the simul: ``simuls.MARK``)."""
+    return any(info.get("simul") for info in stored.seats)
+
+
 def tournament_replay() -> HubError:
     """The refusal of a club tournament's game played again (a rematch, the same deal): a game
     outside the tournament, which its standings would not count; its next game is its next round's."""

@@ -13,6 +13,19 @@ read open elsewhere are read again, all in one query, so that a seat of a server
 from its players' pages once its rows are no longer fresh (``FRESH_SECONDS``). After
 notifications may have been lost (the listening connection came back), every game with pages
 here is read again.
+
+Each notification is followed in a task of its own (``notify.listen``), but a game's rows are
+read once at a time: the notifications that come while a read is under way make one more read
+after it. A script opening and closing a page of the game on another server as fast as sockets
+go costs this server one read of the game at a time, not a task and a read queued for a thread
+per notification.
+
+A game held here with no page open here is not read (nobody here to tell), but its presence
+notes the moment it heard of a change (``Presence.changed_unheard``): a seat may have left another
+server then, so its wait before a claim or a hand-over counts from then at the earliest. Without
+it, a game read here long ago and then followed only elsewhere counted its player gone since it
+was read here: a claim sent to this server ended the game of a player whose page had closed on
+another a moment before.
 """
 
 from __future__ import annotations
@@ -38,6 +51,9 @@ class PagesHeard:
         self.pages = pages
         self.tables = tables
         self.tasks: list[asyncio.Task[None]] = []
+        #: The games whose rows are being read after a notification, and whether another came
+        #: meanwhile (then read once more when the read under way is done).
+        self.reading: dict[str, bool] = {}
 
     def start(self) -> None:
         """Hear the other servers (PostgreSQL only: one SQLite file has one server)."""
@@ -60,10 +76,24 @@ class PagesHeard:
         """Another server's pages of a game opened or closed: its pages here hear who is there."""
         fields = json.loads(payload)
         table = self.tables.get(str(fields["id"]))
-        if fields["server"] == self.pages.store.server or table is None or not table.watchers:
+        if fields["server"] == self.pages.store.server or table is None:
             return
-        self.pages.read.pop(table.id, None)  # what was read before the change is out of date
-        await self.seen(table, await self.pages.elsewhere(table.id))
+        if not table.watchers:  # nobody here to tell, and nothing read: only when it changed
+            table.presence.changed_unheard()
+            return
+        if table.id in self.reading:  # read again once the read under way is done
+            self.reading[table.id] = True
+            return
+        self.reading[table.id] = False
+        try:
+            again = True
+            while again:
+                self.pages.read.pop(table.id, None)  # what was read before the change is out of date
+                await self.seen(table, await self.pages.elsewhere(table.id))
+                again = self.reading[table.id]
+                self.reading[table.id] = False
+        finally:
+            del self.reading[table.id]
 
     async def seen(self, table: Table, seats: frozenset[int]) -> None:
         """Tell ``table``'s pages, if ``seats`` (open elsewhere, as read now) changed what they know."""
@@ -74,7 +104,11 @@ class PagesHeard:
             await presence.tell()
 
     async def caught_up(self) -> None:
-        """After notifications may have been lost: every game with pages here is read again."""
+        """After notifications may have been lost: every game with pages here is read again, and
+        every other game held here may have had its pages elsewhere change meanwhile."""
+        for table in self.tables.values():
+            if not table.watchers:
+                table.presence.changed_unheard()
         await self.read_again([table for table in self.tables.values() if len(table.humans()) > 1])
 
     async def sweep(self) -> None:

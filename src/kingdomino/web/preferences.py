@@ -12,8 +12,9 @@ Some are the server's to enforce, since a page of the other player's cannot be t
   games never reaches its pages (``chat``: the server leaves it out), whatever a page asks.
 
 The others are the page's own settings, which a guest keeps in the browser's storage: the
-``language`` (None: the browser's), the AI moves' ``ai_pace`` and the draft ``aids`` shown. A page
-logged in reads them at each page and writes each change.
+``language`` (None: the browser's), the AI moves' ``ai_pace``, the draft ``aids`` shown and the lobby's
+quick game against the AI (``quick_ai``: its game and level, last chosen). A page logged in reads
+them at each page and writes each change.
 
 A row per account (``account_preferences``), made at its first change; none means every default.
 A change names only the preferences it sets (``Preferences.model_fields_set``) and writes only
@@ -24,11 +25,12 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from sqlalchemy import exists, select, update
 from sqlalchemy.exc import IntegrityError
 
 from kingdomino.web.refusals import HubError
+from kingdomino.web.seat_agents import seat_levels
 from kingdomino.web.seats import SeatPlayer
 from kingdomino.web.store import Store
 from kingdomino.web.stored import now
@@ -39,6 +41,8 @@ Challengers = Literal["everyone", "following", "nobody"]
 Language = Literal["en", "hu", "bg", "uk", "ru"]
 #: The AI moves' pace (``static/game-pace.js``'s ``PACES``).
 Pace = Literal["server", "slow", "slower"]
+#: The games of the lobby's quick game against the AI (``static/lobby-quick.js``).
+QuickGame = Literal["kingdomino", "duel", "origins"]
 
 
 class Strict(BaseModel):
@@ -54,6 +58,23 @@ class AidsShown(Strict):
     order: bool = Field(default=True, description="Next round's order as the claims stand.")
     regions: bool = Field(default=True, description="A region's points on a kingdom's square.")
     placements: bool = Field(default=True, description="The regions a placement changes.")
+
+
+class QuickAi(Strict):
+    """The lobby's quick game against the AI: the game and the AI's level the player last chose."""
+
+    game: QuickGame = Field(default="kingdomino", description="`kingdomino`, `duel` or `origins`.")
+    level: str = Field(
+        default="medium", description="One of the AI levels the server offers (`GET /api/meta`)."
+    )
+
+    @field_validator("level")
+    @classmethod
+    def offered(cls, level: str) -> str:
+        """A level the server offers a seat, else refused naming the levels."""
+        if level not in seat_levels():
+            raise ValueError(f"one of {', '.join(seat_levels())}")
+        return level
 
 
 class Preferences(Strict):
@@ -73,6 +94,9 @@ class Preferences(Strict):
     )
     ai_pace: Pace = Field(default="server", description="The AI moves' pace: `server`, `slow`, `slower`.")
     aids: AidsShown = Field(default_factory=AidsShown, description="The draft aids shown.")
+    quick_ai: QuickAi | None = Field(
+        default=None, description="The lobby's quick game against the AI; null: Kingdomino at medium."
+    )
 
 
 def _from_row(row: PreferenceRow | None) -> Preferences:
@@ -87,8 +111,18 @@ def _from_row(row: PreferenceRow | None) -> Preferences:
             "language": row.language,
             "ai_pace": row.ai_pace,
             "aids": row.aids or {},
+            "quick_ai": _quick_ai(row.quick_ai),
         }
     )
+
+
+def _quick_ai(stored: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The quick game stored, or None when its level is no longer offered (an operator's agent
+    taken away): the lobby's default stands in for it."""
+    try:
+        return QuickAi.model_validate(stored).model_dump() if stored else None
+    except ValidationError:
+        return None
 
 
 def preferences_of(store: Store, account_id: int) -> Preferences:
@@ -104,6 +138,8 @@ def change(store: Store, account_id: int, given: Preferences) -> Preferences:
     values: dict[str, Any] = {name: getattr(given, name) for name in given.model_fields_set}
     if "aids" in values:
         values["aids"] = given.aids.model_dump()
+    if "quick_ai" in values:
+        values["quick_ai"] = given.quick_ai.model_dump() if given.quick_ai else None
     values["updated"] = now()
     for _attempt in range(2):
         try:

@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING
 
 from kingdomino.web import inbox_events
 from kingdomino.web.clocks import joining
-from kingdomino.web.live import Watcher
+from kingdomino.web.live import Watcher, simul_game
 from kingdomino.web.stored import StoredGame
 
 if TYPE_CHECKING:
@@ -182,6 +182,15 @@ class Presence:
             self.seen_elsewhere[other] = moment
         self.elsewhere = seats
 
+    def changed_unheard(self) -> None:
+        """Another server's pages of the game opened or closed while no page here follows it (so
+        nothing was read: ``pages_heard``): any human seat may have left there just now, so each
+        counts as seen elsewhere until now, and its wait (``awaited_away``, ``gone_for``) starts
+        again at the earliest from now."""
+        moment = time.monotonic()
+        for seat in self.table.humans():
+            self.seen_elsewhere[seat] = moment
+
     def awaited_away(self, seat: int) -> float | None:
         """How long ``seat``, a human seat to act, has been awaited with no page of it open on any
         server until now (None: another seat acts, an AI plays it, or a page of it is open here
@@ -203,10 +212,11 @@ class Presence:
         return time.monotonic() - since
 
     def gone(self) -> dict[str, float]:
-        """In a real-time game being played, the seat to act that is gone (its number as text) and
-        for how long, if there is one (``gone_claims``)."""
+        """In a real-time game being played (not a simul's), the seat to act that is gone (its
+        number as text) and for how long, if there is one (``gone_claims``)."""
         table = self.table
-        if table.stored.status != "playing" or not real_time(table.stored) or joining(table.stored.seats):
+        stored = table.stored
+        if stored.status != "playing" or not real_time(stored) or joining(stored.seats) or simul_game(stored):
             return {}
         to_act = table.state.current_player
         waited = self.gone_for(to_act)

@@ -9,11 +9,8 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from kingdomino.core.seeds import derive_seed
-from kingdomino.games.registry import make_game
-from kingdomino.web import review
+from kingdomino.web import review, review_plan
 from kingdomino.web.ai_queue import AIQueue, Lane
-from kingdomino.web.ai_workers import AIJob, agent_spec
 from kingdomino.web.refusals import HubError
 from kingdomino.web.review_queue import ReviewQueue
 from kingdomino.web.store import Store
@@ -107,31 +104,15 @@ class Reviewer:
         self, table: Table, humans: set[int], progress: review.Progress, client: str
     ) -> list[dict[str, Any]]:
         """Each human decision of ``table`` reviewed, those within the game's budget of searches
-        (``review.to_search``) searched in the AI queue's background lane (never ahead of an AI
-        turn or a hint) as ``client``'s jobs."""
-        stored = table.stored
-        actions = list(stored.actions)
-        new_state = make_game(stored.game, stored.players, stored.options).new_initial_state
-        searched = review.to_search(review.choices(new_state(), actions, humans))
+        (``review_plan.decisions``) searched in the AI queue's background lane (never ahead of an
+        AI turn or a hint) as ``client``'s jobs."""
         moves = []
-        for action, code, state in review.positions(new_state(), actions):
-            if action.seat not in humans:
-                continue
-            if len(state.legal_actions()) == 1:
-                moves.append(review.entry(action.index, action.seat, action.text, None))
-            elif action.index not in searched:
-                moves.append(review.not_reviewed(action.index, action.seat, action.text))
+        for decision in review_plan.decisions(table.stored, humans, self.agent):
+            if decision.job is None:
+                assert decision.entry is not None
+                moves.append(decision.entry)
             else:
-                copy = state.clone()
-                job = AIJob(
-                    copy,
-                    agent_spec(self.agent, copy),
-                    derive_seed(stored.seed, "review", action.index),
-                    analyse=True,
-                    played=code,
-                )
-                answer = await self.queue().run(job, table.id, "review", Lane.BACKGROUND, client)
-                candidates = [(copy.action_text(a), v, n) for a, v, n in answer.candidates]
-                moves.append(review.entry(action.index, action.seat, action.text, candidates))
+                answer = await self.queue().run(decision.job, table.id, "review", Lane.BACKGROUND, client)
+                moves.append(decision.entry_of(answer))
             progress.done += 1
         return moves

@@ -22,6 +22,7 @@ The database is the truth when several servers share it (PostgreSQL):
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -104,6 +105,7 @@ class Store(AILeases):
         transaction, or :class:`StaleGame` and nothing stored (another server offered first).
         """
         game.revision = 1
+        taken = time.time()
         with self.sessions.begin() as session:
             if rematch_of is not None:
                 link = rematch_of
@@ -117,7 +119,14 @@ class Store(AILeases):
             )
             session.flush()
             session.add_all(
-                ActionRow(game_id=game.id, index=a.index, seat=a.seat, text=a.text, description=a.description)
+                ActionRow(
+                    game_id=game.id,
+                    index=a.index,
+                    seat=a.seat,
+                    text=a.text,
+                    description=a.description,
+                    at=taken,
+                )
                 for a in game.actions
             )
             if self.notifies and game.status == "open":  # the other servers' lobbies list it
@@ -180,6 +189,7 @@ class Store(AILeases):
         :class:`StaleGame` if the game changed since (nothing is written then). Releases the
         game's AI lease: the next AI turn is a new one.
         """
+        taken = time.time()
         try:
             with self.engine.begin() as connection:
                 self._advance(
@@ -194,6 +204,7 @@ class Store(AILeases):
                             "seat": a.seat,
                             "text": a.text,
                             "description": a.description,
+                            "at": taken,
                         }
                         for a in actions
                     ],

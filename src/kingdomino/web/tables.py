@@ -111,6 +111,9 @@ class ActionRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     text: Mapped[str] = mapped_column(String(64))
     description: Mapped[str] = mapped_column(Text)
+    #: When the server took the action (epoch seconds): a player's move times, for the evidence of
+    #: a cheating report (``fairplay``); None in a game stored before it was kept.
+    at: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 class AccountRow(Base):
@@ -383,8 +386,10 @@ class PreferenceRow(Base):
     chat_off: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
     #: The spectators' room of its own games reaches its pages (once the game is over).
     spectators_chat: Mapped[bool] = mapped_column(Boolean, default=True, server_default="1")
-    #: The page's language (None: the browser's), the AI moves' pace and the draft aids shown.
+    #: The page's language (None: the browser's), the AI moves' pace, the draft aids shown and the
+    #: lobby's quick game against the AI (``{game, level}``).
     language: Mapped[str | None] = mapped_column(String(8), nullable=True)
     ai_pace: Mapped[str] = mapped_column(String(16), default="server", server_default="server")
     aids: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    quick_ai: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -12,23 +12,24 @@ Only a whole game's clock (``game``: minutes and an increment) takes a gift: a m
 to give); a club tournament's, an arena's or a simul's game does not: its time is the
 organiser's, the same for every game of it. A seat gives at most ``most_per_seat`` gifts a game:
 each is a write of the game and a message to each of its pages, which a script could repeat.
+A rated game of more than two players takes none: time given to one opponent is given to none
+of the others, so two players could lift one of them above a third in the ranking. Nor does a
+seat to act whose time ran out before the sweep handed it to an AI: no gift brings it back.
 """
 
 from __future__ import annotations
 
 import json
+import time
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from kingdomino.web import clocks
-from kingdomino.web.live import LiveGame, not_started, tournament_of
+from kingdomino.web.live import LiveGame, not_started, simul_game, tournament_of
 from kingdomino.web.refusals import HubError
 
 if TYPE_CHECKING:
     from kingdomino.web.table import Table
-
-#: The mark of a simul's game on its seats (``simuls.MARK``, which imports the hub: not here).
-SIMUL = "simul"
 
 #: The seconds a gift adds, and the most gifts a seat gives in a game.
 GIFT: dict[str, int] = json.loads(
@@ -36,9 +37,9 @@ GIFT: dict[str, int] = json.loads(
 )["gift"]
 
 
-def refusal(live: LiveGame, giver: int, own: set[int], to: int) -> HubError | None:
+def refusal(live: LiveGame, giver: int, own: set[int], to: int, moment: float) -> HubError | None:
     """Why seat ``giver``, of a page holding the seats ``own``, may not give time to seat ``to``
-    now (None: it may)."""
+    at ``moment`` (epoch seconds; None: it may)."""
     stored = live.stored
     if live.over():
         return HubError(409, "seat", "the game is over: no clock runs any more", "gift_over")
@@ -48,15 +49,22 @@ def refusal(live: LiveGame, giver: int, own: set[int], to: int) -> HubError | No
     if control is None or control.get("kind") != "game" or clock is None:
         message = "only a whole game's clock (minutes and an increment) takes time given"
         return HubError(409, "seat", message, "gift_clock")
-    if tournament_of(stored) is not None or any(info.get(SIMUL) for info in stored.seats):
+    if tournament_of(stored) is not None or simul_game(stored):
         message = "a tournament's, an arena's or a simul's time is its organiser's: none is given"
         return HubError(409, "seat", message, "gift_tournament")
+    if stored.rated and len(stored.seats) > 2:
+        message = "in a rated game of more than two, time given to one opponent ranks them above the others"
+        return HubError(409, "seat", message, "gift_rated_table")
     if not 0 <= to < len(stored.seats):
         return HubError(422, "seat", f"expected a seat from 0 to {len(stored.seats) - 1}, got {to}")
     if to in own:
         return HubError(409, "seat", "time is given to an opponent, not to oneself", "gift_self")
     if stored.seats[to]["kind"] != "human":
         return HubError(409, "seat", "an AI's seat has no clock: it plays within its own time", "gift_ai")
+    due = clocks.deadline(clock, to, stored.seats) if to == live.state.current_player else None
+    if due is not None and due <= moment and not clocks.joining(stored.seats):
+        message = "that player's time ran out: an AI takes their seat, and no time brings it back"
+        return HubError(409, "seat", message, "gift_flagged")
     given = clock.get("gifts", [0] * len(stored.seats))[giver]
     if given >= GIFT["most_per_seat"]:
         message = f"you gave time {given} times in this game, the most a player gives"
@@ -84,7 +92,7 @@ async def give(
     async with table.lock:
         seat = table.seat_for(token)
         own = {seat, *(s for s in map(table.seat_of, held) if s is not None)}
-        refused = refusal(table, seat, own, to)
+        refused = refusal(table, seat, own, to, time.time())
         if refused is not None:
             raise refused
         stored = table.stored
@@ -111,7 +119,8 @@ def clock_view(live: LiveGame, mine: tuple[int, ...], acting: int) -> dict[str, 
     view = clocks.clock_view(live.stored.clock, acting, live.stored.seats)
     if view is None or not mine:
         return view
-    seats = [to for to in range(len(live.stored.seats)) if refusal(live, mine[0], set(mine), to) is None]
+    moment, own = time.time(), set(mine)
+    seats = [to for to in range(len(live.stored.seats)) if refusal(live, mine[0], own, to, moment) is None]
     if seats:
         view["give"] = {"seconds": float(GIFT["seconds"]), "seats": seats}
     return view

@@ -58,10 +58,12 @@ def test_the_replay_shows_the_review_with_a_marked_move(browser: Browser, live_s
     page.wait_for_selector("#log li.current.marked")
     expect(page.locator("#log li.current .review-mark")).to_have_count(1)
     page.screenshot(path=str(ARTIFACTS / "replay-review.png"), full_page=True)
-    # The replay has its own address: reloaded, the page opens at the replay again.
-    assert page.url.endswith("/replay")
+    # The replay has its own address, its step's: reloaded, the page opens at the replay's step again.
+    step = page.locator("#replay-step").input_value()
+    assert page.url.endswith(f"/replay?step={step}")
     page.reload()
     page.wait_for_selector("#replay-panel")
+    page.wait_for_function(f"document.querySelector('#replay-step')?.value === '{step}'")
     page.click("#replay-back")
     page.wait_for_selector("#ranking")
     assert not page.url.endswith("/replay")
@@ -175,13 +177,15 @@ def test_the_browsers_back_and_forward_go_between_the_end_and_the_replay(
     page.click("#replay")
     page.wait_for_selector("#replay-panel")
     page.click("#replay-next")
+    page.wait_for_url("**/replay?step=1")
     page.go_back()
     page.wait_for_selector("#ranking")
     assert not page.url.endswith("/replay") and page.locator("#replay-panel").count() == 0
     expect(page.locator("#scores-card")).to_be_visible()
     page.go_forward()
     page.wait_for_selector("#replay-panel")
-    assert page.url.endswith("/replay") and page.locator("#ranking").count() == 0
+    assert page.url.endswith("/replay?step=1") and page.locator("#ranking").count() == 0
+    page.wait_for_function("document.querySelector('#replay-label')?.textContent.includes('step 1 of')")
     assert not page.errors
 
 
@@ -325,7 +329,7 @@ def test_the_replays_board_and_its_step_buttons_are_in_view_together(
     expect(page.locator("#scores-card #replay-scores")).to_have_count(1)
     assert "step 29 of" in (page.locator("#replay-label").text_content() or "")
     phone = new_page(browser, live_server, 390, 844, touch=True)
-    phone.goto(page.url)
+    phone.goto(page.url.split("?")[0])
     phone.evaluate(
         "(games) => localStorage.setItem('kingdomino.games', games)",
         page.evaluate("localStorage.getItem('kingdomino.games')"),

@@ -5,7 +5,7 @@ spoke of the next move, the move played was never drawn, and a better placement 
 from __future__ import annotations
 
 from playwright.sync_api import Browser, expect
-from tests.web.browser.pages import ARTIFACTS, review_of_a_finished_game, to_next_marked_move
+from tests.web.browser.pages import ARTIFACTS, present, review_of_a_finished_game, to_next_marked_move
 
 
 def test_a_marked_move_shows_the_move_played_beside_the_better_one(
@@ -31,3 +31,22 @@ def test_a_marked_move_shows_the_move_played_beside_the_better_one(
             assert page.locator("#board .hint-mark-domino g").count() >= 2
             page.locator("#board").screenshot(path=str(ARTIFACTS / "review-played-and-better.png"))
     assert not page.errors
+
+
+def test_a_phones_step_bar_says_the_verdict_over_the_board(browser: Browser, live_server: str) -> None:
+    """On a phone the review's words are a screen above the board: looking at the better move drawn
+    there, a student saw the move played in the step bar kept in view, and not what was wrong with
+    it. The bar says the verdict beside it, flagged as in the log; nothing at a step not marked."""
+    page = review_of_a_finished_game(browser, live_server, width=390, height=844, touch=True)
+    to_next_marked_move(page)
+    flag = page.locator("#log li.current .review-mark").text_content() or ""
+    verdict = page.locator("#replay-verdict")
+    expect(verdict).to_have_text(f"{flag.split()[0]} {flag.split(maxsplit=1)[1]}")
+    page.locator("#board .kingdom.mine").scroll_into_view_if_needed()
+    box = present(verdict.bounding_box())
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 844, box
+    page.screenshot(path=str(ARTIFACTS / "review-verdict-phone.png"))
+    page.click("#replay-first")
+    page.wait_for_function("document.querySelector('#replay-step')?.value === '0'")
+    expect(verdict).to_have_text("")
+    assert not page.errors, page.errors

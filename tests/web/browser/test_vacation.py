@@ -105,7 +105,7 @@ def test_a_player_away_is_said_on_the_game_page_and_comes_back(browser: Browser,
     # Her own game page says it to her in the second person, not by her name.
     kira_phone.goto(f"{live_server}/game/{made['id']}?token={tokens[1]}")
     kira_phone.wait_for_selector(".vacation-note")
-    mine = f"Ви у відпустці до {back.day} {UK_MONTHS[back.month - 1]}: Ваш годинник стоїть."
+    mine = f"Ви у відпустці до {back.day} {UK_MONTHS[back.month - 1]}: ваш годинник стоїть."
     expect(kira_phone.locator(".vacation-note").first).to_have_text(mine)
     # Kira comes back: her clock runs again, and the game page no longer says she is away.
     kira_page.click("#vacation-end")

@@ -23,12 +23,13 @@ async function copied(field, url) {
 }
 
 /** A link to hand on, with a button that copies it (or, where nothing can, says to copy the
- * selected link): a game's invites, its replay, a tournament's page. @param {string} words @param {string} url */
+ * selected link): a game's invites, its replay, a tournament's page. The link copied is the
+ * field's as it stands (a replay's step link changes with the step). @param {string} words @param {string} url */
 export function linkField(words, url) {
   const field = /** @type {HTMLInputElement} */ (el("input", { readonly: true, value: url, "aria-label": words }));
   const copy = el("button", { type: "button", class: "copy" }, t("game.copy"));
   copy.addEventListener("click", async () => {
-    copy.textContent = (await copied(field, url)) ? t("game.copied") : t("game.copy_by_hand");
+    copy.textContent = (await copied(field, field.value)) ? t("game.copied") : t("game.copy_by_hand");
   });
   return el("div", { class: "link-field" }, el("label", { class: "block" }, words), el("div", { class: "link-row" }, field, copy));
 }

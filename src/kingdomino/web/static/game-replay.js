@@ -3,6 +3,7 @@
 import { BOARDS } from "./boards.js";
 import { seatsAfter } from "./game-ratings.js";
 import { startReplay } from "./replay.js";
+import { dropStepLink } from "./replay-link.js";
 
 /** @typedef {import("./game-state.js").GameState} GameState */
 
@@ -13,7 +14,7 @@ export function replayGame(game) {
   if (!view) return;
   game.ctx.replay = true; page.replayBar.hidden = false;
   startReplay(game.id, view, BOARDS[view.game], game.ctx,
-    { board: page.board, bar: page.replayBar, panel: page.end, scores: page.scores, log: page.log }, () => {
+    { board: page.board, bar: page.replayBar, panel: page.end, scores: page.scores, log: page.log, share: page.shareCard }, () => {
       history.replaceState(null, "", `/game/${game.id}`);
       endReplay(game);
     }, () => seatsAfter(view, game.ratings).seats);
@@ -22,7 +23,8 @@ export function replayGame(game) {
 /** The end screen again, the replay left (a keyboard's focus on the button that opens it again,
  * where it fell to the page). @param {GameState} game */
 function endReplay(game) {
-  const { replayBar, end } = game.page;
+  const { replayBar, end, shareCard } = game.page;
+  dropStepLink(shareCard);
   const lost = replayBar.contains(document.activeElement) || end.contains(document.activeElement);
   game.ctx.replay = false; replayBar.hidden = true; replayBar.replaceChildren();
   game.draw();

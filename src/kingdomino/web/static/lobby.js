@@ -22,6 +22,7 @@ import { tellTurn } from "./turn-told.js";
 import { UNNAMED_YOU, errorWords, gameTitle, localName } from "./words.js";
 import { puzzleCard } from "./puzzle-card.js";
 import { takebacksBox, takebacksChosen } from "./lobby-takebacks.js";
+import { quickPlay } from "./lobby-quick.js";
 
 /** A new game as the lobby asks for it (`POST /api/games`; `guided` is kept by the page alone).
  * @typedef {{game: string, players: number, options: Record<string, string | boolean>, seats: Array<Record<string, unknown>>,
@@ -70,24 +71,6 @@ async function start(request, kinds) {
   const created = /** @type {import("./view-types.js").Created} */ (await api("/api/games", { method: "POST", body }));
   rememberCreated(created, request, kinds);
   location.href = `/game/${created.id}`;
-}
-
-/** "Play now": you against the medium AI at once, in each game, or a guided first game against
- * the easy one. @param {(request: GameRequest, kinds: string[]) => void} go */
-function quickPlay(go) {
-  /** You against the medium AI, at once. @param {string} game @param {Record<string, string>} options */
-  const playNow = (game, options) => () => go({ game, players: 2, options,
-    seats: [{ kind: "human", name: UNNAMED_YOU }, { kind: "ai", level: "medium" }] }, ["me", "ai:medium"]);
-  const guided = () => go({ game: "kingdomino", players: 2, options: {}, guided: true,
-    seats: [{ kind: "human", name: UNNAMED_YOU }, { kind: "ai", level: "easy" }] }, ["me", "ai:easy"]);
-  return el("section", { class: "card quick" }, el("h2", {}, t("lobby.play_now")),
-    el("div", { class: "controls" },
-      el("button", { type: "button", class: "primary big", id: "play-now", onclick: playNow("kingdomino", {}) },
-        "▶ ", t("lobby.play_now_button")), " ",
-      el("button", { type: "button", id: "play-duel", onclick: playNow("duel", {}) }, "▶ ", t("game.duel")), " ",
-      el("button", { type: "button", id: "play-origins", onclick: playNow("origins", { mode: "discovery" }) }, "▶ ", t("game.origins")), " ",
-      el("button", { type: "button", id: "guided", onclick: guided }, t("lobby.guided"))),
-    el("p", { class: "small" }, t("lobby.play_now_text")));
 }
 
 /** The lobby: play now, a new game of any kind, this browser's games, an invite link to open, the

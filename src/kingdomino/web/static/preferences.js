@@ -87,7 +87,7 @@ function browserSettings() {
   return { challenges: "everyone", bot_challenges: true, chat_off: false, spectators_chat: true,
     language: localStorage.getItem(LANGUAGE_KEY), ai_pace: pace === "slow" || pace === "slower" ? pace : "server",
     aids: { unseen: aids.unseen !== false, order: aids.order !== false, regions: aids.regions !== false,
-      placements: aids.placements !== false } };
+      placements: aids.placements !== false }, quick_ai: null };
 }
 
 /** A guest's change: kept in this browser. @param {Preferences} chosen @param {Partial<Preferences>} change */

@@ -11,6 +11,7 @@ import { keepOpen, matchNoteWords, pastGames, scoreSheets } from "./ending.js";
 import { betterMove, decisionWords, loadReview, markFlag } from "./review.js";
 import { accuracyWords, winChanceGraph } from "./review-graph.js";
 import { errorWords, localSeatNames, logWords } from "./words.js";
+import { askedStep, followSteps } from "./replay-link.js";
 
 /** @typedef {import("./view-types.js").View} View */
 /** @typedef {import("./view-types.js").ShownView} ShownView */
@@ -23,19 +24,19 @@ import { errorWords, localSeatNames, logWords } from "./words.js";
 
 /** Where the replay draws on the game's page: the board; the step's controls (`bar`, above the
  * board, at hand while it is looked at); the replay's title and review (`panel`); the step's scores
- * (under the board, beside the log); the log.
- * @typedef {{board: HTMLElement, bar: HTMLElement, panel: HTMLElement, scores: HTMLElement, log: HTMLElement}} Places */
+ * (under the board, beside the log); the log; the share card, where the link to the step shown goes.
+ * @typedef {{board: HTMLElement, bar: HTMLElement, panel: HTMLElement, scores: HTMLElement, log: HTMLElement, share: HTMLElement}} Places */
 
 /**
  * A replay being looked at: the finished game (`view`) and how it is drawn, the step shown, the
  * frames asked for so far (only the last one asked is drawn: a step's answer that comes after a
  * later step's, as when a slider is dragged, would show the wrong board; and none once the replay
- * is left), the decisions reviewed by log index, the review's graph once ready, and the replay's own
- * elements.
+ * is left), the decisions reviewed by log index, the review's graph once ready, the replay's own
+ * elements, and what follows the step in the page's address and the link to it (replay-link.js).
  * @typedef {{id: string, view: View, renderer: BoardModule, ctx: Ctx, places: Places, total: number, step: number,
  *   asked: number, reviewed: Map<number, ReviewedMove>, graph: import("./review-graph.js").WinChanceGraph | null,
- *   slider: HTMLInputElement, label: HTMLElement, scores: HTMLElement, note: HTMLElement, matchNote: HTMLElement,
- *   playOn: HTMLButtonElement, frame: ReplayFrame | null, marks: () => View["seats"]}} Replay
+ *   slider: HTMLInputElement, label: HTMLElement, verdict: HTMLElement, scores: HTMLElement, note: HTMLElement, matchNote: HTMLElement,
+ *   playOn: HTMLButtonElement, frame: ReplayFrame | null, marks: () => View["seats"], follow: (step: number, total: number) => void}} Replay
  */
 
 /** The replay being looked at (null: none), drawn again when the seats' ratings come. @type {Replay | null} */
@@ -46,7 +47,8 @@ const GAME_OVER = -2;
 
 /**
  * Show the replay of the finished game `id` (its `view`) in `places` on the game's page, drawn by
- * its board module `renderer`, from the first step; `back` leaves it (its button). `marks`: the
+ * its board module `renderer`, from the step its address asks for (`?step=N`, a link to a move) else
+ * the first; `back` leaves it (its button). `marks`: the
  * seats as the end screen says them (game-ratings.js seatsAfter), whose account marks and ratings
  * the score sheets of every step show: a frame names the seats only.
  * @param {string} id @param {View} view the finished game's view
@@ -55,11 +57,14 @@ const GAME_OVER = -2;
  */
 export async function startReplay(id, view, renderer, ctx, places, back, marks) {
   const total = view.index;
+  const step = Math.min(askedStep(), total);
   /** @type {Replay} */
-  const replay = current = { id, view, renderer, ctx, places, total, step: 0, asked: 0, reviewed: new Map(), graph: null, marks,
-    slider: /** @type {HTMLInputElement} */ (el("input", { type: "range", min: 0, max: total, value: 0, id: "replay-step",
+  const replay = current = { id, view, renderer, ctx, places, total, step, asked: 0, reviewed: new Map(), graph: null, marks,
+    follow: followSteps(id, places.share),
+    slider: /** @type {HTMLInputElement} */ (el("input", { type: "range", min: 0, max: total, value: step, id: "replay-step",
       "aria-label": t("replay.step") })),
     label: el("span", { id: "replay-label", "aria-live": "polite" }),
+    verdict: el("strong", { id: "replay-verdict" }),
     scores: el("div", { id: "replay-scores" }),
     note: el("p", { id: "review-note", "aria-live": "polite" }),
     matchNote: el("p", { id: "replay-match-note", class: "away", hidden: true }),
@@ -116,18 +121,19 @@ function stepControls(replay) {
     stepButton("replay-first", t("replay.first"), "Home", "|◀", () => goTo(replay, 0)), " ",
     stepButton("replay-prev", t("replay.previous"), "ArrowLeft", "◀", () => goTo(replay, replay.step - 1)), " ",
     stepButton("replay-next", t("replay.next"), "ArrowRight", "▶", () => goTo(replay, replay.step + 1)), " ",
-    stepButton("replay-last", t("replay.last"), "End", "▶|", () => goTo(replay, replay.total)), " ", replay.slider, replay.label);
+    stepButton("replay-last", t("replay.last"), "End", "▶|", () => goTo(replay, replay.total)), " ", replay.slider, replay.label, replay.verdict);
 }
 
-/** The keys, wherever the focus is but in a field (the slider has them itself) or the rules: the
- * arrows step back and on, Home and End go to the first and the last step; until the replay is left.
+/** The keys, wherever the focus is but in a field one types in (the slider has them itself) or the
+ * rules: the arrows step back and on, Home and End go to the first and the last step; until the
+ * replay is left. A link's read-only field is no such field: its copy button leaves the focus in it.
  * @param {Replay} replay */
 function listenToKeys(replay) {
   /** @param {KeyboardEvent} event */
   const onKey = (event) => {
     if (!replay.slider.isConnected) { document.removeEventListener("keydown", onKey); return; }
     const target = /** @type {HTMLElement} */ (event.target);
-    if (event.ctrlKey || event.metaKey || event.altKey || target.closest("input, select, textarea, dialog")) return;
+    if (event.ctrlKey || event.metaKey || event.altKey || target.closest("input:not([readonly]), select, textarea, dialog")) return;
     /** @type {Record<string, number>} */
     const steps = { ArrowLeft: replay.step - 1, ArrowRight: replay.step + 1, Home: 0, End: replay.total };
     if (!(event.key in steps)) return;
@@ -184,6 +190,7 @@ async function showStep(replay) {
   frame.seats = frame.seats.map((seat, i) => ({ ...seat, account: marks[i]?.account, rating: marks[i]?.rating }));
   localSeatNames(frame.seats, view.your_seats || []);
   slider.value = String(step);
+  replay.follow(step, frame.steps);
   replay.frame = frame;
   replay.playOn.disabled = frame.current_player === GAME_OVER;
   replay.graph?.show(step);
@@ -192,11 +199,16 @@ async function showStep(replay) {
   const shown = { ...view, ...frame, status: step === frame.steps ? "finished" : "playing", legal_actions: [], your_seats: [],
     viewer_seats: view.your_seats, winners: step === frame.steps ? view.winners : [], log: [] };
   // At a reviewed decision the caption names the move judged, played from the position shown (it
-  // named the event before it, while the verdict spoke of the next move).
+  // named the event before it, while the verdict spoke of the next move), and its verdict if marked:
+  // the caption stays in view over a phone's board, the review's words a screen above it.
   const judged = replay.reviewed.has(step) && frame.next ? frame.next : null;
+  const mark = judged ? replay.reviewed.get(step)?.mark : undefined;
   replay.label.textContent = ` ${t("replay.step_of", { n: step, of: frame.steps })}${judged
     ? " · " + t("replay.judged", { move: logWords(shown, judged) })
     : frame.last ? " · " + logWords(shown, { seat, text: frame.last.text, description: frame.last.description }) : ""}`;
+  // Beside the caption, not in it: the review's note says the verdict to a screen reader already.
+  replay.verdict.className = `review-verdict ${mark ?? ""}`.trim();
+  replay.verdict.textContent = mark ? `${mark === "mistake" ? "?" : "?!"} ${t(`review.mark.${mark}`)}` : "";
   replay.matchNote.textContent = matchNoteWords(shown);  // before the board is fitted below it
   replay.matchNote.hidden = !replay.matchNote.textContent;
   drawStep(replay, shown, frame);

@@ -9,6 +9,7 @@ import { replaceKeepingFocus } from "./keep-focus.js";
 import { openJoined, timeControlWords, waitWords } from "./open-games.js";
 import { remember } from "./saved-games.js";
 import { api } from "./server.js";
+import { startsIn } from "./starts-in.js";
 import { sideJoin } from "./team-battle.js";
 import { clubJoinOffer } from "./tournament-club-join.js";
 import { ARENA_REFRESH_SECONDS, arenaCards, arenaRules, followArena, sayRefusedSeat } from "./tournament-arena.js";
@@ -126,7 +127,7 @@ function render(main, found, load) {
       found.bots ? el("p", { id: "tournament-bots" }, t("tournament.bots")) : "",
       el("p", { class: "small" }, t("tournament.organiser", { name: found.organiser }), " · ",
         t("tournament.entrants_n", { n: found.players, max: found.max_players }),
-        found.starts_at && found.status === "open" ? ` · ${t("tournament.starts", { time: when(found.starts_at) })}` : ""),
+        found.starts_at && found.status === "open" ? [" · ", startsIn(found.starts_at, when(found.starts_at))] : ""),
       el("p", { class: "small" }, found.format === "arena" ? arenaRules(found)
         : t(found.table_size > 2 ? "tournament.rules_tables" : "tournament.rules", { wait: waitWords(found.wait_minutes) })),
       actions(found, act), said, offer, ...joinHelp(found)),
