@@ -8,7 +8,7 @@ import secrets
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import insert
+from sqlalchemy import Connection, insert
 
 from kingdomino.web.store import Store
 from kingdomino.web.tables import GameRow, RatingChangeRow, SeatAccountRow, SeatResultRow, seat_accounts
@@ -45,27 +45,13 @@ def finished_game(
     """A game of ``seats`` ended at ``ended`` (now if not said) in ``places`` (as
     ``game_results.final_places`` keeps them), each seat's score 40 less its place, a rated one's
     ratings' change (as if in Kingdomino with two: unchanged); its id."""
-    game_id = secrets.token_hex(8)
     ended = ended or datetime.now(UTC)
     seats = [{"token": secrets.token_hex(8), **seat} for seat in seats]
     with store.engine.begin() as connection:
-        connection.execute(
-            insert(GameRow).values(
-                id=game_id,
-                game=game,
-                players=len(seats),
-                options={},
-                seed=1,
-                seats=seats,
-                spectator_token=secrets.token_hex(8),
-                status="finished",
-                created=ended - timedelta(minutes=20),
-                rated=rated,
-                time_control=time_control,
-                ended=ended,
-            )
+        created = ended - timedelta(minutes=20)
+        game_id = insert_finished(
+            connection, game, seats, created=created, rated=rated, time_control=time_control
         )
-        connection.execute(insert(SeatAccountRow), seat_accounts(game_id, seats))
         connection.execute(
             insert(SeatResultRow),
             [
@@ -90,4 +76,38 @@ def finished_game(
                     for seat, place in zip(seats, places)
                 ],
             )
+    return game_id
+
+
+def insert_finished(
+    connection: Connection,
+    game: str,
+    seats: list[dict[str, Any]],
+    *,
+    created: datetime,
+    rated: bool,
+    options: dict[str, Any] | None = None,
+    seed: int = 1,
+    time_control: dict[str, Any] | None = None,
+) -> str:
+    """The row of a finished game of ``seats`` (each with its token) made at ``created`` and ended
+    20 minutes later, and its seats' accounts; its id."""
+    game_id = secrets.token_hex(8)
+    connection.execute(
+        insert(GameRow).values(
+            id=game_id,
+            game=game,
+            players=len(seats),
+            options=options or {},
+            seed=seed,
+            seats=seats,
+            spectator_token=secrets.token_hex(8),
+            status="finished",
+            created=created,
+            rated=rated,
+            time_control=time_control,
+            ended=created + timedelta(minutes=20),
+        )
+    )
+    connection.execute(insert(SeatAccountRow), seat_accounts(game_id, seats))
     return game_id

@@ -7,17 +7,18 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Callable, Sequence
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import insert
+from tests.web.finished import insert_finished
 
 from kingdomino.agents import make_agent
 from kingdomino.core.game import State
 from kingdomino.games.registry import make_game
 from kingdomino.web.steps import chance_steps, step
 from kingdomino.web.store import Store
-from kingdomino.web.tables import ActionRow, GameRow, RatingChangeRow, SeatAccountRow, seat_accounts
+from kingdomino.web.tables import ActionRow, RatingChangeRow
 
 #: A seat's mover: its action in a state.
 Mover = Callable[[State], int]
@@ -71,26 +72,12 @@ def played_game(
         drawn += chance_steps(state, seed, len(actions) + 1)
         actions += drawn
         moments += [clock for _ in drawn]
-    game_id = secrets.token_hex(8)
     created = created or datetime.now(UTC)
     seats = [{"token": secrets.token_hex(8), **seat} for seat in seats]
     with store.engine.begin() as connection:
-        connection.execute(
-            insert(GameRow).values(
-                id=game_id,
-                game=game,
-                players=len(seats),
-                options=options,
-                seed=seed,
-                seats=seats,
-                spectator_token=secrets.token_hex(8),
-                status="finished",
-                created=created,
-                rated=rated,
-                ended=created + timedelta(minutes=20),
-            )
+        game_id = insert_finished(
+            connection, game, seats, created=created, rated=rated, options=options, seed=seed
         )
-        connection.execute(insert(SeatAccountRow), seat_accounts(game_id, seats))
         connection.execute(
             insert(ActionRow),
             [
