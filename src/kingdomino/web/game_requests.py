@@ -57,8 +57,10 @@ async def game_request(request: Request) -> None:
 def per(rate: RateLimitItem) -> str:
     """The window of ``rate`` in words.
 
-    >>> per(parse("100/second")), per(parse("600/10 seconds"))
-    ('a second', 'in 10 seconds')
+    >>> per(parse("100/second")), per(parse("600/10 seconds")), per(parse("3/hour"))
+    ('a second', 'in 10 seconds', 'an hour')
     """
     unit = rate.GRANULARITY.name
-    return f"a {unit}" if rate.multiples == 1 else f"in {rate.multiples} {unit}s"
+    if rate.multiples != 1:
+        return f"in {rate.multiples} {unit}s"
+    return f"an {unit}" if unit == "hour" else f"a {unit}"

@@ -91,6 +91,7 @@ REFUSAL_CODES = frozenset(
         "foreign_origin",
         "too_many_tries",
         "too_many_requests",
+        "too_many_messages",
         "not_started",
         "not_open",
         "rated_guest",

@@ -61,6 +61,7 @@ from kingdomino.web.routes.bodies import Body, Token
 from kingdomino.web.routes.dependencies import client_of, hub_of
 from kingdomino.web.send_backlog import backlog_of
 from kingdomino.web.silence_mark import marked_until
+from kingdomino.web.socket_limits import Flooding, SocketLimit, close_reason, closed_for_flooding
 from kingdomino.web.table import Table
 from kingdomino.web.tokens import TokenListError, token_list
 from kingdomino.web.watch_apart import check_watcher
@@ -83,7 +84,9 @@ async def socket(websocket: WebSocket, game_id: str, tokens: str = "") -> None:
     await websocket.accept()
     client = client_of(websocket)
     table: Table | None = None
+    limit = SocketLimit(websocket.app.state, client)
     try:
+        limit.check_open()
         if sockets_open[client] >= MAX_SOCKETS_PER_CLIENT:
             raise HubError(
                 429,
@@ -106,9 +109,12 @@ async def socket(websocket: WebSocket, game_id: str, tokens: str = "") -> None:
     # Every message to this client goes out through its own outbox: a client that stops
     # reading is cut off and holds up no one (the game's broadcasts only queue).
     outbox = Outbox(
-        websocket.send_text, lambda code: websocket.close(code=code), backlog=backlog_of(websocket.scope)
+        websocket.send_text,
+        lambda code: websocket.close(code=code, reason=close_reason(code)),
+        backlog=backlog_of(websocket.scope),
     )
     page = _Page(hub, table, outbox, (seats, held), client, idle)
+    page.limit = limit
     watcher = page.watcher
     sockets_open[client] += 1
     chats: Chats = websocket.app.state.chats
@@ -130,6 +136,9 @@ async def socket(websocket: WebSocket, game_id: str, tokens: str = "") -> None:
             try:
                 await page.handle(received)
             except (WebSocketDisconnect, SlowClient):
+                break
+            except Flooding:
+                await closed_for_flooding(outbox)
                 break
             except Exception as error:
                 # A failure met by one message is that message's error; the connection goes on.
@@ -237,6 +246,8 @@ class _Page:
         self.chat: tuple[Chats, Reader] | None = None
         #: Whether the page was sent its first message.
         self.opened = False
+        #: The socket's messages counted against the server's limits (``socket_limits``).
+        self.limit: SocketLimit | None = None
         seats, tokens = watching
         self.watcher = Watcher(seats, self.put_broadcast, tokens)
 
@@ -266,13 +277,17 @@ class _Page:
         await self.put(json.dumps(message))
 
     async def handle(self, received: Mapping[str, Any]) -> None:
-        """Answer one message of the page: a refusal is an ``error`` message."""
+        """Answer one message of the page: a refusal is an ``error`` message (one over the
+        socket's limits too: ``Flooding`` once it was refused too often)."""
         try:
-            message = decode(received, SocketMessage)
+            message: SocketMessage | HubError = decode(received, SocketMessage)
         except HubError as error:
-            await self.send({"type": "error", **error.to_json()["error"]})
-            return
+            message = error  # a flood of bad messages is one too: counted below
         try:
+            if self.limit is not None:
+                self.limit.count(message.type if isinstance(message, SocketMessage) else "message")
+            if isinstance(message, HubError):
+                raise message
             await self._answer(message)
         except HubError as error:
             await self.send({"type": "error", **error.to_json()["error"]})

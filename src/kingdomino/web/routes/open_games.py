@@ -6,8 +6,9 @@ calling one's own off, and quick pairing.
 account's challenges too (``challenges``, ``challenge``, ``challenge_gone``), unless a page of
 another site opened the socket (its ``Origin``): that page is told the open games alone; once its
 session has ended it is closed (``SESSION_ENDED``). It reads nothing
-but pings (``{"type": "ping"}``, answered ``pong``). Taking a seat changes who acts, so a
-foreign ``Origin`` is refused, as for accounts.
+but pings (``{"type": "ping"}``, answered ``pong``), as many as ``socket_limits`` lets a socket
+send (then an ``error``, ``too_many_messages``, and a socket that goes on is closed). Taking a
+seat changes who acts, so a foreign ``Origin`` is refused, as for accounts.
 """
 
 from __future__ import annotations
@@ -35,6 +36,14 @@ from kingdomino.web.routes.game_socket import MAX_SOCKETS_PER_CLIENT
 from kingdomino.web.routes.games import opening
 from kingdomino.web.seek_ranges import holds, made_around
 from kingdomino.web.send_backlog import backlog_of
+from kingdomino.web.socket_limits import (
+    FLOOD_CODE,
+    FLOOD_REASON,
+    Flooding,
+    SocketLimit,
+    close_reason,
+    closed_for_flooding,
+)
 
 router = APIRouter()
 
@@ -211,12 +220,19 @@ async def lobby_socket(websocket: WebSocket) -> None:
     sockets_open = websocket.app.state.sockets_open
     client = client_of(websocket)
     await websocket.accept()
+    limit = SocketLimit(websocket.app.state, client)
     if sockets_open[client] >= MAX_SOCKETS_PER_CLIENT:
         await websocket.close(code=4429)
         return
+    try:
+        limit.check_open()
+    except HubError as error:
+        await websocket.send_text(json.dumps({"type": "error", **error.to_json()["error"]}))
+        await websocket.close(code=FLOOD_CODE, reason=FLOOD_REASON)
+        return
     outbox = Outbox(
         websocket.send_text,
-        lambda code: websocket.close(code=code),
+        lambda code: websocket.close(code=code, reason=close_reason(code)),
         backlog=backlog_of(websocket.scope),
         max_bytes=LOBBY_BYTES_BEHIND,
     )
@@ -248,7 +264,16 @@ async def lobby_socket(websocket: WebSocket) -> None:
                 receiving.cancel()
                 break
             said, receiving = receiving.result(), None
-            if _is_ping(said):
+            ping = _is_ping(said)
+            try:
+                limit.count("ping" if ping else "message")
+            except HubError as error:
+                await outbox.send(json.dumps({"type": "error", **error.to_json()["error"]}))
+                continue
+            except Flooding:
+                await closed_for_flooding(outbox)
+                break
+            if ping:
                 await outbox.send(json.dumps({"type": "pong"}))
     except (WebSocketDisconnect, SlowClient, RuntimeError):
         pass

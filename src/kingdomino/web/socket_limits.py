@@ -1,0 +1,122 @@
+"""A socket's messages limited: each game socket (``/ws/games/{id}``) and lobby socket
+(``/ws/lobby``) may send so many messages a second and a minute, and fewer of the costly kinds.
+
+Each message costs the event loop a little (a ``ping`` about 1 ms, a ``sync``, a whole view built
+and sent, over 2 ms: ``bench/bench_flood.py``), but nothing bounded how many a client sent: one
+that read its answers could flood its socket and slow every other client of the server. The
+limits are per socket, counted by each app in memory (``limits``' moving window: exactly so many
+in any window), and far above what a page or ``kingdomino bot`` sends (``MESSAGE_RATES``). A
+message over a limit is answered with an ``error``, code ``too_many_messages``, naming the kind,
+the limit and the seconds to wait. The refusals are counted per client (``clients.client_key``:
+an address, an IPv6 /64) over all its sockets: one more than ``REFUSALS`` in a minute closes the
+socket with ``FLOOD_CODE``, and until the minute has passed the client's new sockets are refused
+at once, before their first view (a flooder reconnecting at once cost a view and another flood
+each time: ``bench/bench_flood.py``). A page or bot is never refused, so shares nothing of it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import math
+import time
+from collections.abc import Mapping
+
+from limits import RateLimitItem, parse, storage, strategies
+from starlette.datastructures import State
+
+from kingdomino.web.game_requests import per
+from kingdomino.web.outbox import Outbox
+from kingdomino.web.refusals import HubError
+
+#: The limits of one socket's messages: ``"message"`` counts every message, the others one kind
+#: each (besides ``"message"``). The most any socket sent on the tests' servers: a game page (the
+#: browser tests of playing, online games, reconnecting, the lobby, fast clicks) 6 in a second
+#: and 59 in a minute, a ``sync`` or a ``why`` once; ``kingdomino bot`` (its tests, bots playing
+#: each other at once) 28 in a second and 142 in a minute. A client that waits for each answer
+#: goes as fast as the server answers, so a second's limit holds a whole game's messages (a
+#: game of two seats played on one socket, with pings, and a ``sync`` and a ``why`` every few
+#: moves, sends about 160); the minute's limit is what a flood meets. A flood of ``sync`` costs
+#: the most (``bench/bench_flood.py``: about 2.3 ms each, against 1 ms a ``ping``).
+MESSAGE_RATES: Mapping[str, tuple[RateLimitItem, ...]] = {
+    "message": (parse("200/second"), parse("3000/minute")),
+    "sync": (parse("50/second"), parse("600/minute")),
+    "why": (parse("50/second"), parse("600/minute")),
+    "chat_read": (parse("20/second"), parse("120/minute")),
+}
+#: Refused messages a socket may send in a minute: one more and it is closed (``FLOOD_CODE``).
+REFUSALS = parse("20/minute")
+#: The close code of a socket closed for flooding (as HTTP's 429, "too many requests"), and the
+#: reason it is closed with.
+FLOOD_CODE = 4429
+FLOOD_REASON = "too many messages"
+#: Seconds the answers already queued to a flooding socket (its refusals) have to go out before
+#: it is closed.
+FLUSH_SECONDS = 5.0
+
+_sockets = itertools.count()
+
+
+class Flooding(Exception):
+    """The socket went on sending after ``REFUSALS`` refusals: it is to be closed (``FLOOD_CODE``)."""
+
+
+class SocketLimit:
+    """One socket's messages counted against its app's limits (``create_app``'s ``socket_rates``,
+    ``MESSAGE_RATES`` unless the operator or a test chose others)."""
+
+    def __init__(self, state: State, client: str) -> None:
+        if not hasattr(state, "socket_messages"):
+            state.socket_messages = strategies.MovingWindowRateLimiter(storage.MemoryStorage())
+        self.limiter: strategies.MovingWindowRateLimiter = state.socket_messages
+        self.rates: Mapping[str, tuple[RateLimitItem, ...]] = getattr(state, "socket_rates", MESSAGE_RATES)
+        self.key = str(next(_sockets))
+        self.client = client
+
+    def check_open(self) -> None:
+        """Refuse a new socket (a ``HubError``, 429) to a client whose sockets were refused
+        ``REFUSALS`` messages in the last minute: a flooder that reconnects costs a refusal, not
+        a view and a flood again."""
+        if not self.limiter.test(REFUSALS, "socket", self.client, "refused"):
+            what = "messages refused to this address"
+            raise self._too_many(REFUSALS, (self.client, "refused"), what, "message")
+
+    def count(self, kind: str) -> None:
+        """Count one message of ``kind``: a ``HubError`` (429, ``too_many_messages``) if it is over
+        a limit, ``Flooding`` if the client's sockets were refused too often already."""
+        for limited in (kind, "message") if kind in self.rates and kind != "message" else ("message",):
+            for rate in self.rates[limited]:
+                if not self.limiter.hit(rate, "socket", self.key, limited):
+                    raise self._refusal(limited, rate)
+
+    def _refusal(self, kind: str, rate: RateLimitItem) -> Exception:
+        if not self.limiter.hit(REFUSALS, "socket", self.client, "refused"):
+            return Flooding(f"too many messages: over {REFUSALS.amount} refused {per(REFUSALS)}")
+        what = "messages on this socket" if kind == "message" else f"{kind} messages on this socket"
+        return self._too_many(rate, (self.key, kind), what, kind)
+
+    def _too_many(self, rate: RateLimitItem, counted: tuple[str, str], what: str, kind: str) -> HubError:
+        """The refusal of a message of ``kind``: too many ``what`` (``counted``) for ``rate``."""
+        stats = self.limiter.get_window_stats(rate, "socket", *counted)
+        wait = max(1, math.ceil(stats.reset_time - time.time()))
+        return HubError(
+            429,
+            "type",
+            f"too many {what}: at most {rate.amount} {per(rate)}; try again in {wait} s",
+            "too_many_messages",
+            {"kind": kind, "limit": rate.amount, "per": per(rate), "seconds": wait},
+        )
+
+
+def close_reason(code: int) -> str:
+    """The reason a socket closed with ``code`` by its outbox is given (none but a flood's)."""
+    return FLOOD_REASON if code == FLOOD_CODE else ""
+
+
+async def closed_for_flooding(outbox: Outbox) -> None:
+    """Close a flooding socket (``FLOOD_CODE``) once the answers queued to it, its refusals
+    among them, went out (at most ``FLUSH_SECONDS``)."""
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(outbox.flush(), FLUSH_SECONDS)
+    await outbox.cut(FLOOD_CODE)
