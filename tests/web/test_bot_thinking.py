@@ -67,3 +67,42 @@ def test_a_bot_pings_while_its_agent_thinks() -> None:
     with httpx.Client() as http, pytest.raises(Done):
         Pondering(http, table).follow(table, "g", "t")
     assert table.move == {"type": "action", "token": "t", "action": "x", "index": 3}
+
+
+class Echoing(Table):
+    """A socket that answers every ping with a pong (waiting unread until the bot reads on), the
+    first one followed by the bot's turn, and notes what the bot sent; once the bot echoed a pong
+    after its move, the game ends."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        turn = self.said[1]
+        self.said = []
+        self.sent: list[str] = []
+        self.turn: dict[str, Any] | None = turn
+
+    def send(self, text: str) -> None:
+        kind = json.loads(text)["type"]
+        self.sent.append(kind)
+        if kind == "ping":
+            self.pinged.release()
+            self.said.append({"type": "pong", "ping_every": PING_EVERY, "now": 0.0})
+            if self.turn is not None:
+                self.said.append(self.turn)
+                self.turn = None
+        if kind == "echo" and "action" in self.sent:
+            self.said.append({"type": "state", "status": "finished", "your_seats": [0], "index": 9})
+
+
+def test_a_bot_echoes_no_pong_that_waited_while_it_thought() -> None:
+    """The server times a pong's echo as the socket's round trip, credited to the bot's moves
+    (``web/lag.py``): a pong read only after the agent thought would time the thinking. Counted:
+    the pong before the turn is echoed, the pongs of the pings sent while thinking are not (nor
+    the one due when it began), and the first pong of a ping sent after the move is."""
+    table = Echoing()
+    with httpx.Client() as http:
+        Pondering(http, table).follow(table, "g", "t")
+    after_move = table.sent[table.sent.index("action") :]
+    assert table.sent[: table.sent.index("action")].count("echo") == 1, table.sent
+    assert after_move.count("echo") == 1 and after_move.count("ping") >= 1, table.sent
+    assert after_move.index("ping") < after_move.index("echo"), table.sent

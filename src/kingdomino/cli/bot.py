@@ -9,7 +9,8 @@ engine to have the position, asks its agent (pinging meanwhile: a socket silent 
 counts as gone), and sends the move on the socket with the index it saw (so a move is never
 applied twice). It answers each ``pong`` with an ``echo``, as a page does:
 the server measures the socket's round trip by it and credits the moves sent on it (``web/lag.py``),
-so a bot far from its server is charged its thinking, not the network's delay. Any agent spec
+so a bot far from its server is charged its thinking, not the network's delay; but not a pong
+that waited unread while its agent thought (its echo would time the thinking, not the network). Any agent spec
 works, plug-ins included (``mypkg.policies:make_ppo``).
 """
 
@@ -190,6 +191,10 @@ class Bot:
         self.acted_at: int | None = None
         #: The move the bot last sent, which an ``error`` of the socket refuses.
         self.sent: dict[str, Any] | None = None
+        #: The pings sent on the socket open now whose pongs were not read yet, and how many of
+        #: the next pongs to read waited while the agent thought: those are not echoed.
+        self.pongs_due = 0
+        self.stale_pongs = 0
 
     def pair(
         self,
@@ -253,7 +258,7 @@ class Bot:
         url = self.server.replace("http", "ws", 1) + f"/ws/games/{game_id}?tokens={token}"
         failures = 0
         while True:
-            self.heard = False
+            self.heard, self.pongs_due, self.stale_pongs = False, 0, 0
             try:
                 with connect(url, max_size=2**24, open_timeout=30) as socket:
                     return self.follow(socket, game_id, token)
@@ -278,6 +283,7 @@ class Bot:
                 # A socket refused is closed at once: its error, sent first, is still read below.
                 with contextlib.suppress(ConnectionClosed):
                     socket.send(json.dumps({"type": "ping"}))
+                    self.pongs_due += 1
                 pinged = time.monotonic()
             try:
                 message = json.loads(socket.recv(timeout=max(0.0, pinged + ping_every - time.monotonic())))
@@ -285,7 +291,11 @@ class Bot:
                 continue
             if message.get("type") == "pong":
                 ping_every = float(message.get("ping_every") or PING_EVERY)
-                socket.send(json.dumps({"type": "echo"}))
+                self.pongs_due = max(0, self.pongs_due - 1)
+                if self.stale_pongs:
+                    self.stale_pongs -= 1
+                else:
+                    socket.send(json.dumps({"type": "echo"}))
             if message.get("type") == "error":
                 if not self.heard:
                     raise ServerRefused(str(message.get("message")))  # the socket was refused: said once
@@ -307,7 +317,8 @@ class Bot:
         """The agent's move (``move``), thought in a thread while ``socket`` pings every
         ``ping_every`` seconds: the server counts a socket that missed two pings as gone from
         the table (its opponents see the connection lost, and after a while may claim the game),
-        and an agent may think longer than that. The pongs wait to be read after the move."""
+        and an agent may think longer than that. The pongs wait to be read after the move, and
+        so does any pong due when it began: none of them is echoed (``stale_pongs``)."""
         from concurrent.futures import ThreadPoolExecutor
 
         from websockets.exceptions import ConnectionClosed
@@ -321,7 +332,9 @@ class Bot:
                 except TimeoutError:
                     with contextlib.suppress(ConnectionClosed):  # the move's send finds it closed
                         socket.send(json.dumps({"type": "ping"}))
+                        self.pongs_due += 1
         finally:
+            self.stale_pongs = self.pongs_due
             pool.shutdown(wait=False)
 
     def answer_takeback(self, game_id: str, token: str, state: dict[str, Any]) -> bool:
