@@ -18,10 +18,15 @@ from kingdomino.web import socket_limits
 
 @pytest.fixture
 def small_limits(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> TestClient:
-    """``client``, its sockets let 4 messages an hour (2 of them ``sync``), and 2 refusals."""
+    """``client``, its sockets let 4 messages an hour each (2 of them ``sync``), 6 together, and
+    2 refusals."""
     monkeypatch.setattr(socket_limits, "REFUSALS", parse("2/hour"))
     app: Any = client.app
-    app.state.socket_rates = {"message": (parse("4/hour"),), "sync": (parse("2/hour"),)}
+    app.state.socket_rates = {
+        "message": (parse("4/hour"),),
+        "sync": (parse("2/hour"),),
+        "client": (parse("6/hour"),),
+    }
     return client
 
 
@@ -138,3 +143,18 @@ def test_each_socket_counts_its_own_messages(small_limits: TestClient) -> None:
         assert_too_many(next_of_type(first, "error"), "message", 4)
         second.send_json({"type": "ping"})
         next_of_type(second, "pong")
+
+
+def test_a_client_s_sockets_together_are_limited(small_limits: TestClient) -> None:
+    """Sockets under their own limits, but over the client's together: the flood of many
+    sockets (a client may hold 100) is refused as one socket's is."""
+    game = create(small_limits)
+    link = f"/ws/games/{game['id']}?tokens={game['spectator_token']}"
+    with small_limits.websocket_connect(link) as first, small_limits.websocket_connect(link) as second:
+        for socket, pings in ((first, 4), (second, 2)):
+            next_of_type(socket, "state")
+            for _ in range(pings):
+                socket.send_json({"type": "ping"})
+                next_of_type(socket, "pong")
+        second.send_json({"type": "ping"})  # the client's seventh: the second socket's third
+        assert_too_many(next_of_type(second, "error"), "client", 6)

@@ -30,20 +30,24 @@ from kingdomino.web.game_requests import per
 from kingdomino.web.outbox import Outbox
 from kingdomino.web.refusals import HubError
 
-#: The limits of one socket's messages: ``"message"`` counts every message, the others one kind
-#: each (besides ``"message"``). The most any socket sent on the tests' servers: a game page (the
-#: browser tests of playing, online games, reconnecting, the lobby, fast clicks) 6 in a second
-#: and 59 in a minute, a ``sync`` or a ``why`` once; ``kingdomino bot`` (its tests, bots playing
-#: each other at once) 28 in a second and 142 in a minute. A client that waits for each answer
-#: goes as fast as the server answers, so a second's limit holds a whole game's messages (a
-#: game of two seats played on one socket, with pings, and a ``sync`` and a ``why`` every few
-#: moves, sends about 160); the minute's limit is what a flood meets. A flood of ``sync`` costs
-#: the most (``bench/bench_flood.py``: about 2.3 ms each, against 1 ms a ``ping``).
+#: The limits of one socket's messages: ``"message"`` counts every message, ``"client"`` every
+#: message of a client's sockets together, the others one kind each. The most any socket sent on
+#: the tests' servers: a game page (the browser tests of playing, online games, reconnecting, the
+#: lobby, fast clicks) 6 in a second and 59 in a minute, a ``sync`` or a ``why`` once;
+#: ``kingdomino bot`` (its tests, bots playing each other at once) 28 in a second and 142 in a
+#: minute. A client that waits for each answer goes as fast as the server answers, so a second's
+#: limit holds a whole game's messages (a game of two seats played on one socket, with pings,
+#: and a ``sync`` and a ``why`` every few moves, sends about 160); the minute's limit is what a
+#: flood meets. A flood of ``sync`` costs the most (``bench/bench_flood.py``: about 2.3 ms each,
+#: against 1 ms a ``ping``). A client may hold 100 sockets (``MAX_SOCKETS_PER_CLIENT``), each
+#: under its own limits: ``"client"`` bounds them together, as much as dozens of pages in play
+#: (a household, a school behind one address) send, a tenth of the event loop for pings.
 MESSAGE_RATES: Mapping[str, tuple[RateLimitItem, ...]] = {
     "message": (parse("200/second"), parse("3000/minute")),
     "sync": (parse("50/second"), parse("600/minute")),
     "why": (parse("50/second"), parse("600/minute")),
     "chat_read": (parse("20/second"), parse("120/minute")),
+    "client": (parse("300/second"), parse("6000/minute")),
 }
 #: Refused messages a socket may send in a minute: one more and it is closed (``FLOOD_CODE``).
 REFUSALS = parse("20/minute")
@@ -85,16 +89,20 @@ class SocketLimit:
     def count(self, kind: str) -> None:
         """Count one message of ``kind``: a ``HubError`` (429, ``too_many_messages``) if it is over
         a limit, ``Flooding`` if the client's sockets were refused too often already."""
-        for limited in (kind, "message") if kind in self.rates and kind != "message" else ("message",):
-            for rate in self.rates[limited]:
-                if not self.limiter.hit(rate, "socket", self.key, limited):
-                    raise self._refusal(limited, rate)
+        own = (kind,) if kind not in ("message", "client") else ()
+        for counted in (*own, "message", "client"):
+            key = self.client if counted == "client" else self.key
+            for rate in self.rates.get(counted, ()):
+                if not self.limiter.hit(rate, "socket", key, counted):
+                    raise self._refusal(counted, rate)
 
-    def _refusal(self, kind: str, rate: RateLimitItem) -> Exception:
+    def _refusal(self, counted: str, rate: RateLimitItem) -> Exception:
         if not self.limiter.hit(REFUSALS, "socket", self.client, "refused"):
             return Flooding(f"too many messages: over {REFUSALS.amount} refused {per(REFUSALS)}")
-        what = "messages on this socket" if kind == "message" else f"{kind} messages on this socket"
-        return self._too_many(rate, (self.key, kind), what, kind)
+        if counted == "client":
+            return self._too_many(rate, (self.client, counted), "messages from this address", counted)
+        what = "messages on this socket" if counted == "message" else f"{counted} messages on this socket"
+        return self._too_many(rate, (self.key, counted), what, counted)
 
     def _too_many(self, rate: RateLimitItem, counted: tuple[str, str], what: str, kind: str) -> HubError:
         """The refusal of a message of ``kind``: too many ``what`` (``counted``) for ``rate``."""
