@@ -379,6 +379,9 @@ def live_app(
     app.state.max_waiting = 1000
     # Nor is a worker's server one client's game requests: its pages and bots, test after test.
     app.state.game_rate = (parse("100000/minute"),)
+    # Nor its sockets' messages: a test floods one on purpose (``test_outbox``'s spectator that
+    # never reads), and its refusals would close the worker's address's next sockets for a minute.
+    app.state.socket_rates = {"message": (parse("1000000/minute"),)}
     return app
 
 

@@ -29,6 +29,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from limits import parse
 from starlette.testclient import WebSocketTestSession
 from tests.web.conftest import assert_error_shape, assert_socket_error, seeded_secrets, unversioned
 from tests.web.sockets import close_code, messages_until, next_message
@@ -75,7 +76,12 @@ def fuzz_app(database: str) -> FastAPI:
     AI seats wait an hour before moving, so a created game never changes by itself and
     no AI search runs; hints use the ``random`` agent's cheap ranking by immediate gains.
     """
-    app = create_app(database, ai_delay=3600.0, hint_agent="random", secret_seeds=seeded_secrets(11))
+    # The socket's fuzz sends thousands of frames, each with a ping, as fast as they are answered:
+    # a flood by design, which the socket's limits (tests of their own) would refuse.
+    rates = {"message": (parse("1000000/minute"),)}
+    app = create_app(
+        database, ai_delay=3600.0, hint_agent="random", secret_seeds=seeded_secrets(11), socket_rates=rates
+    )
     return app
 
 

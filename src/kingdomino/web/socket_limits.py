@@ -41,7 +41,11 @@ from kingdomino.web.refusals import HubError
 #: flood meets. A flood of ``sync`` costs the most (``bench/bench_flood.py``: about 2.3 ms each,
 #: against 1 ms a ``ping``). A client may hold 100 sockets (``MAX_SOCKETS_PER_CLIENT``), each
 #: under its own limits: ``"client"`` bounds them together, as much as dozens of pages in play
-#: (a household, a school behind one address) send, a tenth of the event loop for pings.
+#: (a household, a school behind one address) send, a tenth of the event loop for pings. Every
+#: socket of a test worker, one address (those tests, and the bots' playing), sent at most 48
+#: messages in a second and 228 in a minute together (the suite's shared server lifts the
+#: limits all the same: a test there floods on purpose, and its refusals would close the
+#: worker's one address's next sockets for a minute).
 MESSAGE_RATES: Mapping[str, tuple[RateLimitItem, ...]] = {
     "message": (parse("200/second"), parse("3000/minute")),
     "sync": (parse("50/second"), parse("600/minute")),
