@@ -20,9 +20,9 @@ of percent), 4 s each, before the limits: a flood's messages answered a second w
 ``ping``, 430 ``sync``, 270 illegal actions, 220 ``why``, 350 lobby pings, and the other client's
 pong took 50 to 145 ms (median; most 0.3 to 1.2 s) instead of 1.2 ms. With them
 (``socket_limits``): the flooder's first socket is closed after 200 messages and 20 refusals,
-each reconnection is refused at once (45 to 125 a second), and the other client's pong takes 7 to
-15 ms (median; most 45 to 245 ms) against 1.9 ms: what is left is the cost of the reconnections
-themselves (a WebSocket handshake each).
+each reconnection is refused at once (45 to 125 a second), and the other client's pong takes 6 to
+15 ms (median; most 45 to 410 ms) against 1.9 to 4.3 ms without flood in the same runs: what is
+left is the cost of the reconnections themselves (a WebSocket handshake each).
 
 Run: ``.venv/bin/python bench/bench_flood.py [--seconds 5] [--every 0.05] [--only ping,sync]``.
 Loopback only; well under a minute.

@@ -27,6 +27,7 @@ from sqlalchemy import create_engine, make_url, update
 from sqlalchemy.pool import NullPool
 from tests.web.servers import free_port as free_port
 
+from kingdomino.web import socket_limits
 from kingdomino.web.accounts import Accounts
 from kingdomino.web.ai_workers import AIAnswer, AIJob, AIWorkers, make_executor
 from kingdomino.web.app import create_app
@@ -207,6 +208,14 @@ def new_app(database: str) -> Any:
     return create_app(
         database, secret_seeds=seeded_secrets(), review_agent=QUICK_REVIEW, ai_workers=session_workers()
     )
+
+
+@pytest.fixture(autouse=True)
+def lifted_socket_limits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Sockets' messages unlimited unless a test sets its app's ``socket_rates``: tests wait for a
+    pong in tight loops (thousands a second on a test client), which the limits would refuse as
+    a flood; ``test_socket_flood`` tests them, the server's own among them."""
+    monkeypatch.setattr(socket_limits, "MESSAGE_RATES", {"message": (parse("1000000/minute"),)})
 
 
 @pytest.fixture

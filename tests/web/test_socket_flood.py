@@ -14,6 +14,10 @@ from tests.web.conftest import assert_socket_error, create
 from tests.web.sockets import messages_until, next_of_type, within
 
 from kingdomino.web import socket_limits
+from kingdomino.web.socket_limits import MESSAGE_RATES
+
+#: The server's own limits (``conftest`` lifts them for every other test).
+SERVER_RATES = MESSAGE_RATES
 
 
 @pytest.fixture
@@ -111,6 +115,8 @@ def test_a_page_s_whole_game_is_never_refused(client: TestClient) -> None:
     """A game of two seats played to its end on one socket as a page plays it, and more: a ping
     and its echo with every move, a ``why`` and a ``sync`` every fourth, as fast as the server
     answers. Counted, not timed: the whole game fits in a second's limit, however fast it goes."""
+    app: Any = client.app
+    app.state.socket_rates = SERVER_RATES
     game = create(client, seats=[{"kind": "human"}, {"kind": "human"}], seed=None)
     tokens = ",".join(seat["token"] for seat in game["seats"])
     moves = 0

@@ -46,7 +46,6 @@ from kingdomino.web.routes import ROUTERS
 from kingdomino.web.seat_agents import allow
 from kingdomino.web.security_headers import SecurityHeaders
 from kingdomino.web.simuls import Simuls
-from kingdomino.web.socket_limits import MESSAGE_RATES
 from kingdomino.web.static_files import (
     VERSIONED,
     UnversionedStaticFiles,
@@ -86,7 +85,7 @@ def create_app(
     review_agent: str = REVIEW_AGENT,
     away_seconds: float = AWAY_SECONDS,
     socket_idle_seconds: float = SOCKET_IDLE_SECONDS,
-    socket_rates: Mapping[str, tuple[RateLimitItem, ...]] = MESSAGE_RATES,
+    socket_rates: Mapping[str, tuple[RateLimitItem, ...]] | None = None,
     claim_seconds: float = CLAIM_SECONDS,
     seat_agents: Mapping[str, str] | None = None,
     push: PushSettings | None = None,
@@ -101,9 +100,9 @@ def create_app(
     an awaited player is away before another may hand their seat to an AI;
     ``socket_idle_seconds`` how long a game page's socket may stay silent before it is closed
     (``page_link``); ``socket_rates`` how many messages a game or lobby socket may send, of
-    every kind (``"message"``) and of some kinds alone (``socket_limits``); ``claim_seconds``
-    how long a real-time game's player to act is gone before another may claim the game
-    (``gone_claims``); ``seat_agents`` the agents the operator offers
+    every kind (``"message"``) and of some kinds alone (None: ``socket_limits.MESSAGE_RATES``);
+    ``claim_seconds`` how long a real-time game's player to act is gone before another may claim
+    the game (``gone_claims``); ``seat_agents`` the agents the operator offers
     as AI seats besides the levels (name to spec: ``seat_agents``); ``push`` the operator's Web
     Push settings (None: the environment's, ``PushSettings.from_env``); ``mail`` the operator's
     mail settings (None: no mail is sent, and the e-mail parts of accounts are not offered: ``mail_links``).
@@ -189,7 +188,8 @@ def create_app(
     app.state.chats = chats
     app.state.sockets_open = Counter()
     app.state.socket_idle_seconds = socket_idle_seconds
-    app.state.socket_rates = socket_rates
+    if socket_rates is not None:
+        app.state.socket_rates = socket_rates
     # Each page's modules preloaded: fetched at once, not in a chain; and its language's texts (pages.py).
     folder = Path(str(static))
     version = static_version(folder)

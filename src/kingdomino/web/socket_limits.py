@@ -43,9 +43,8 @@ from kingdomino.web.refusals import HubError
 #: under its own limits: ``"client"`` bounds them together, as much as dozens of pages in play
 #: (a household, a school behind one address) send, a tenth of the event loop for pings. Every
 #: socket of a test worker, one address (those tests, and the bots' playing), sent at most 48
-#: messages in a second and 228 in a minute together (the suite's shared server lifts the
-#: limits all the same: a test there floods on purpose, and its refusals would close the
-#: worker's one address's next sockets for a minute).
+#: messages in a second and 228 in a minute together (the tests lift the limits all the same,
+#: but those of the limits: many wait for a pong in a tight loop, a few flood on purpose).
 MESSAGE_RATES: Mapping[str, tuple[RateLimitItem, ...]] = {
     "message": (parse("200/second"), parse("3000/minute")),
     "sync": (parse("50/second"), parse("600/minute")),
@@ -78,7 +77,9 @@ class SocketLimit:
         if not hasattr(state, "socket_messages"):
             state.socket_messages = strategies.MovingWindowRateLimiter(storage.MemoryStorage())
         self.limiter: strategies.MovingWindowRateLimiter = state.socket_messages
-        self.rates: Mapping[str, tuple[RateLimitItem, ...]] = getattr(state, "socket_rates", MESSAGE_RATES)
+        self.rates: Mapping[str, tuple[RateLimitItem, ...]] = (
+            getattr(state, "socket_rates", None) or MESSAGE_RATES
+        )
         self.key = str(next(_sockets))
         self.client = client
 
