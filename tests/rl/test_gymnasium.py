@@ -81,6 +81,27 @@ def test_same_seed_same_episode() -> None:
     assert a.state.scores() == b.state.scores()
 
 
+def sampled_episode(seed: int | None) -> list[int]:
+    """The learner's actions of a random rollout as the module's docstring writes it:
+    ``action_space.sample(env.action_masks())`` after ``reset(seed=seed)``."""
+    env = GameEnv("kingdomino", 2, opponents="random", seat=0)
+    env.reset(seed=seed)
+    actions: list[int] = []
+    done = False
+    while not done:
+        actions.append(int(env.action_space.sample(env.action_masks())))
+        _, _, done, _, _ = env.step(actions[-1])
+    return actions
+
+
+def test_a_seeded_random_rollout_samples_the_same_actions() -> None:
+    """``reset(seed=s)`` seeds ``action_space`` too: the documented rollout played other moves at
+    every run (Gymnasium leaves the action space to ``action_space.seed()``), so its seed replayed
+    the draws of a game it did not play again. An unseeded reset leaves the sampling alone."""
+    assert sampled_episode(5) == sampled_episode(5)
+    assert sampled_episode(5) != sampled_episode(6)
+
+
 def test_an_unseeded_episode_says_its_seed_and_replays_from_it() -> None:
     """An episode reset without a seed (every later episode of a vectorised run) drew its seed
     from ``np_random`` and kept it to itself: such a game could not be played again. Its seed is

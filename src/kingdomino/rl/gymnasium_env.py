@@ -17,9 +17,10 @@
   construction: one spec for all of them, or one per other seat in seat order; or drawn anew
   at every reset from a pool (``draw(rng, count)``), such as a
   :class:`~kingdomino.rl.league.League` of the learner's snapshots.
-  Their seeds and the chance sampler derive from ``reset(seed=...)``; a ``reset()`` without a
-  seed draws its episode's seed from ``np_random`` (Gymnasium's rule), so it replays too once the
-  env was seeded.
+  Their seeds, the chance sampler and ``action_space``'s sampling derive from
+  ``reset(seed=...)`` (so the loop above plays the same game at every run); a ``reset()``
+  without a seed draws its episode's seed from ``np_random`` (Gymnasium's rule), so it replays
+  too once the env was seeded.
 * ``seat``: the learner's seat, or ``None`` for a random seat at each reset (drawn from
   the reset's seed).
 * Observation, ``observation=``: ``"vector"`` (default), the game encoder's ``float32`` vector
@@ -74,6 +75,7 @@ from kingdomino.rl.common import (
     mask_bytes,
     resolve_encoder,
     resolve_game,
+    seed_action_spaces,
     settle_chance,
     why_illegal,
 )
@@ -239,6 +241,8 @@ class GameEnv(gym.Env[Observation, int]):
         super().reset(seed=seed)
         del options
         base = episode_seed(self.np_random) if seed is None else int(seed)
+        if seed is not None:
+            seed_action_spaces([self.action_space], base)
         self.seed_used = base
         self.seat = (
             random.Random(derive_seed(base, "learner seat")).randrange(self.game.num_players)
