@@ -81,7 +81,7 @@ def test_same_seed_same_episode() -> None:
     assert a.state.scores() == b.state.scores()
 
 
-def sampled_episode(seed: int | None) -> list[int]:
+def sampled_episode(seed: int | np.integer[Any] | None) -> list[int]:
     """The learner's actions of a random rollout as the module's docstring writes it:
     ``action_space.sample(env.action_masks())`` after ``reset(seed=seed)``."""
     env = GameEnv("kingdomino", 2, opponents="random", seat=0)
@@ -100,6 +100,22 @@ def test_a_seeded_random_rollout_samples_the_same_actions() -> None:
     the draws of a game it did not play again. An unseeded reset leaves the sampling alone."""
     assert sampled_episode(5) == sampled_episode(5)
     assert sampled_episode(5) != sampled_episode(6)
+
+
+@pytest.mark.parametrize("seed", [-1, 1.5, "7", True])
+def test_a_seed_that_is_not_a_non_negative_integer_is_refused_by_name(seed: Any) -> None:
+    """As the PettingZoo env's: Gymnasium's own check took ``True`` as seed 1."""
+    with pytest.raises(GameError, match="seed: expected a non-negative integer"):
+        GameEnv("duel").reset(seed=seed)
+
+
+def test_a_numpy_integer_seed_is_the_same_seed() -> None:
+    """A seed drawn by numpy (``rng.integers``) was refused by Gymnasium's check ("must be a python
+    integer") where the PettingZoo env took it."""
+    env = GameEnv("duel")
+    _, info = env.reset(seed=np.int64(3))
+    assert info["seed"] == 3 and type(env.seed_used) is int
+    assert sampled_episode(np.int64(4)) == sampled_episode(4)
 
 
 def test_an_unseeded_episode_says_its_seed_and_replays_from_it() -> None:

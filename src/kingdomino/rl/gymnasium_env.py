@@ -69,6 +69,7 @@ from kingdomino.rl.common import (
     action_code,
     check_penalty,
     check_reward_kind,
+    check_seed,
     episode_seed,
     final_rewards,
     mask_array,
@@ -236,11 +237,14 @@ class GameEnv(gym.Env[Observation, int]):
         self.seed_used = 0
 
     def reset(
-        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+        self, *, seed: int | np.integer[Any] | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
+        # The PettingZoo env's rule, not Gymnasium's (which takes True as 1 and refuses numpy's
+        # integers, as drawn by rng.integers): a seed is a non-negative integer, refused by name.
+        seed = None if seed is None else check_seed(seed)
         super().reset(seed=seed)
         del options
-        base = episode_seed(self.np_random) if seed is None else int(seed)
+        base = episode_seed(self.np_random) if seed is None else seed
         if seed is not None:
             seed_action_spaces([self.action_space], base)
         self.seed_used = base
