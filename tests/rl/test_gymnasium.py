@@ -15,8 +15,8 @@ import gymnasium as gym
 from gymnasium.utils.env_checker import check_env
 
 from kingdomino import make_game
-from kingdomino.agents import make_agent
-from kingdomino.core.game import GameError, IllegalActionError, OptionValue, State
+from kingdomino.agents import Agent, make_agent
+from kingdomino.core.game import Game, GameError, IllegalActionError, OptionValue, State
 from kingdomino.rl.encoders import encoder_for
 from kingdomino.rl.gymnasium_env import ENV_ID, GameEnv
 
@@ -166,6 +166,29 @@ def test_bad_opponent_specs_fail_at_construction() -> None:
         GameEnv("kingdomino", 2, opponents="no-such-agent")
     with pytest.raises(GameError, match=r"^opponents\[1\]: agent 'mce': time must be a number"):
         GameEnv("kingdomino", 3, opponents=["greedy", "mce:time=x"])
+
+
+class KingdominoOnly(Agent):
+    """An agent that plays one game only, as a model trained for it (``cannot_play``)."""
+
+    name = "kingdomino-only"
+
+    def act(self, state: State) -> int:
+        return state.legal_actions()[0]
+
+    def cannot_play(self, game: Game) -> str | None:
+        return None if game.name == "kingdomino" else "was trained for Kingdomino, 2 players"
+
+
+def test_an_opponent_that_cannot_play_the_game_is_refused_at_construction() -> None:
+    """A MaskablePPO model of 2-player Kingdomino as a Duel opponent was taken, and failed at its
+    first move with a traceback from deep in the model's agent; it is refused at construction,
+    naming the opponent and why, as the tournament and the server do."""
+    GameEnv("kingdomino", 2, opponents=KingdominoOnly())
+    with pytest.raises(GameError, match=r"^opponents\[0\]: 'kingdomino-only' cannot play .*Duel.*: was"):
+        GameEnv("duel", 2, opponents=KingdominoOnly())
+    with pytest.raises(GameError, match=r"^opponents\[1\]: 'kingdomino-only' cannot play .*Origins"):
+        GameEnv("origins", 3, opponents=["random", KingdominoOnly()])
 
 
 @pytest.mark.parametrize("seat", [1.5, True, "1", -1, 2])

@@ -192,11 +192,16 @@ class GameEnv(gym.Env[Observation, int]):
         self.opponent_pool = opponents if isinstance(opponents, OpponentPool) else None
         self.opponent_specs = [] if self.opponent_pool is not None else opponent_specs(opponents, players)
         for index, spec in enumerate(self.opponent_specs):
+            where = "opponents" if isinstance(opponents, str) else f"opponents[{index}]"
             try:
-                opponent_agent(spec, seed=0)  # a bad spec fails at construction, not at the first reset
+                made = opponent_agent(spec, seed=0)  # a bad spec fails at construction, not at a reset
             except AgentSpecError as error:
-                where = "opponents" if isinstance(opponents, str) else f"opponents[{index}]"
                 raise AgentSpecError(f"{where}: {error}", field="opponents") from None
+            # A model trained for another configuration failed only at its first move, a traceback.
+            if (reason := made.cannot_play(self.game)) is not None:
+                raise GameError(
+                    f"{where}: {made.name!r} cannot play {self.game.describe()}: {reason}", field="opponents"
+                )
         #: The learner's seat at every reset, or ``None`` for one drawn from each reset's seed.
         self.fixed_seat = None if seat is None else learner_seat(seat, players)
         if illegal_action not in ("lose", "raise"):
