@@ -253,13 +253,17 @@ export function render(container, shown, ctx) {
   // A finished game (not a Dynasty, whose line says which game it was) has nothing in the middle, nor
   // one aborted or called off before it began: no setup line, no rows, for moves that will never come.
   const over = view.status === "finished" && !(obs.options && obs.options.dynasty) || ["aborted", "expired"].includes(view.status);
+  // A spectator of a game of two sees both kingdoms alike, large on either side of the rows (a
+  // projector's room read from afar): neither is theirs to play on.
+  const watchedTwo = !ctx.replay && !view.your_seats.length && others.length === 1;
   // The table is drawn anew, but what did not change stays in the page as it was (redraw-in-place.js).
-  fill(container, [part("table", "div", { class: `table others-${others.length}${aside ? " extras-first" : ""}${over ? " over" : ""}` },
+  fill(container, [part("table", "div", { class: `table others-${others.length}${aside ? " extras-first" : ""}${over ? " over" : ""}${
+    watchedTwo ? " watched-two" : ""}` },
     over ? null : part("centre", "div", { class: "centre-col" }, info(view), buttons(view, ctx), rows(view, ctx)),
     part("mine", "div", { class: "mine-col" }, kingdomCard(view, main, ctx, true, container)),
     part("extras", "div", { class: "extras-col" }, ...(view.game === "origins" ? originsPanels(view, ctx) : []),
       ctx.replay ? null : aidsPanel(view, () => ctx.redraw?.())),
-    opponents(view, others, (seat) => kingdomCard(view, seat, ctx, false, container)))]);
+    opponents(view, others, (seat) => kingdomCard(view, seat, ctx, watchedTwo, container)))]);
   fitBoards([...container.querySelectorAll("svg[data-window]")]);
   hideRegionTip();
 }
