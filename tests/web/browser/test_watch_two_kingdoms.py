@@ -12,17 +12,20 @@ from tests.web.browser.test_watch import move, public_game
 def square_sizes(page: LivePage) -> list[float]:
     """The drawn side of a square of each kingdom's board on the page (its width over the squares
     its view shows, zoomed or not), in seat order."""
-    return page.evaluate(
+    sizes: list[float] = page.evaluate(
         """() => [0, 1].map((seat) => {
           const svg = document.querySelector(`.kingdom svg[data-seat='${seat}']`);
           return svg ? svg.getBoundingClientRect().width / (svg.viewBox.baseVal.width / 40) : 0;
         })"""
     )
+    return sizes
 
 
-def watched(browser: Browser, base: str, game_id: str, width: int, height: int, **shown: bool) -> LivePage:
+def watched(
+    browser: Browser, base: str, game_id: str, width: int, height: int, phone: bool = False
+) -> LivePage:
     """A spectator's page at the watch link of ``game_id``, once both kingdoms are drawn."""
-    page = new_page(browser, base, width=width, height=height, **shown)
+    page = new_page(browser, base, width=width, height=height, touch=phone, mobile=phone)
     page.goto(f"{base}/game/{game_id}/watch")
     page.wait_for_function("document.querySelectorAll('.kingdom svg[data-seat]').length === 2")
     return page
@@ -50,7 +53,7 @@ def test_both_kingdoms_of_a_watched_game_of_two_take_a_phone_s_width(
     browser: Browser, live_server: str
 ) -> None:
     game = public_game(live_server, ("Vera", "Timur"))
-    page = watched(browser, live_server, game["id"], 390, 844, touch=True, mobile=True)
+    page = watched(browser, live_server, game["id"], 390, 844, phone=True)
     first, second = square_sizes(page)
     page.screenshot(path=str(ARTIFACTS / "watch-two-kingdoms-390.png"), full_page=True)
     assert second >= 0.9 * first and second >= 40, (first, second)
