@@ -4,6 +4,7 @@ at the side, half the first's width."""
 
 from __future__ import annotations
 
+import httpx
 from playwright.sync_api import Browser
 from tests.web.browser.pages import ARTIFACTS, LivePage, new_page
 from tests.web.browser.test_watch import move, public_game
@@ -57,4 +58,16 @@ def test_both_kingdoms_of_a_watched_game_of_two_take_a_phone_s_width(
     first, second = square_sizes(page)
     page.screenshot(path=str(ARTIFACTS / "watch-two-kingdoms-390.png"), full_page=True)
     assert second >= 0.9 * first and second >= 40, (first, second)
+    page.context.close()
+
+
+def test_both_maps_of_a_watched_duel_are_large(browser: Browser, live_server: str) -> None:
+    seats = [{"kind": "human", "name": "Vera"}, {"kind": "human", "name": "Timur", "online": True}]
+    body = {"game": "duel", "players": 2, "seats": seats, "public": True}
+    made = httpx.post(f"{live_server}/api/games", json=body, timeout=30)
+    assert made.status_code == 201, made.text
+    page = watched(browser, live_server, made.json()["id"], 1280, 620)
+    first, second = square_sizes(page)
+    page.screenshot(path=str(ARTIFACTS / "watch-two-maps-duel-1280.png"))
+    assert second >= 0.9 * first and second >= 35, (first, second)
     page.context.close()
