@@ -2,7 +2,9 @@
 to another of its players, a card over the table says whose it is, the name big, and the table
 waits behind it until that player taps "I am Dóra: play", so the one who just played cannot make
 the next player's move by a stray tap; Undo takes a mis-tap back, and the card gives the tablet
-back to whoever played it. A page opened again shows no card: whoever opened it holds it."""
+back to whoever played it. A page opened again shows no card: whoever opened it holds it. The
+tablet's lobby says the game awaits a move here, and whose: it was "playing", listed after the
+games awaiting "you", while Dóra's move waited on this very screen."""
 
 from __future__ import annotations
 
@@ -34,12 +36,12 @@ def duel_at_one_screen(page: LivePage, base: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("width", "height", "locale", "ready"),
-    [(768, 1024, "hu", "vagyok: játszom"), (1024, 768, "en", "I am")],
+    ("width", "height", "locale", "ready", "turn"),
+    [(768, 1024, "hu", "vagyok: játszom", "{} következik"), (1024, 768, "en", "I am", "{}'s turn")],
     ids=["portrait-hu", "landscape-en"],
 )
 def test_the_tablet_passes_with_the_next_player_s_name(
-    browser: Browser, live_server: str, width: int, height: int, locale: str, ready: str
+    browser: Browser, live_server: str, width: int, height: int, locale: str, ready: str, turn: str
 ) -> None:
     page = new_page(browser, live_server, width, height, locale=locale, touch=True)
     duel_at_one_screen(page, live_server)
@@ -56,6 +58,14 @@ def test_the_tablet_passes_with_the_next_player_s_name(
     card.locator("#pass-ready").tap()
     expect(page.locator("#pass-screen[open]")).to_have_count(0)
     expect(page.locator("#status")).to_contain_text(other)
+    # The tablet's lobby, everyone's: the game awaits a move here, and says whose.
+    game = page.url
+    page.goto(live_server + "/")
+    expect(page.locator("#continue-game .awaits-you")).to_have_text("● " + turn.format(other))
+    expect(page.locator("#my-games .awaits-you")).to_contain_text(turn.format(other))
+    page.screenshot(path=str(ARTIFACTS / f"shared-screen-lobby-{locale}-{width}x{height}.png"))
+    page.goto(game)
+    page.wait_for_selector("#your-turn")
     # A mis-tap among friends: Undo takes the last move back, and the tablet goes back to its player.
     expect(page.locator("#undo")).not_to_have_attribute("aria-disabled", "true")
     page.locator("#undo").tap()
