@@ -8,6 +8,8 @@ games awaiting "you", while Dóra's move waited on this very screen."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import ARTIFACTS, LivePage, new_page
@@ -62,6 +64,8 @@ def test_the_tablet_passes_with_the_next_player_s_name(
     game = page.url
     page.goto(live_server + "/")
     expect(page.locator("#continue-game .awaits-you")).to_have_text("● " + turn.format(other))
+    # Neither of the two is the other's opponent "elsewhere": the line names nobody after it.
+    expect(page.locator("#continue-game li")).to_have_text(re.compile(re.escape(turn.format(other)) + "$"))
     expect(page.locator("#my-games .awaits-you")).to_contain_text(turn.format(other))
     page.screenshot(path=str(ARTIFACTS / f"shared-screen-lobby-{locale}-{width}x{height}.png"))
     page.goto(game)

@@ -35,6 +35,14 @@ export function turnHere(g) {
   return shared ? t("lobby.turn_of", { name: localName(g.seats[g.current_player]) }) : t("title.your_turn");
 }
 
+/** The players of game `g` elsewhere or AIs (" · Ben, Dmitri (AI, easy)"): a shared screen's
+ * own players are not its opponents (nothing for a Duel of two at one screen). @param {GameSummary} g */
+function othersWords(g) {
+  const here = seatsHere(g.id, g.seat);
+  const others = g.seats.filter((_name, i) => !here.includes(i)).map((name) => localName(name));
+  return others.length ? ` · ${others.join(", ")}` : "";
+}
+
 /** A game played at a seat of this browser and not over (waiting for players or under way). @param {GameSummary} g */
 const unfinished = (g) => (g.status === "playing" || g.status === "open") && g.seat !== null && !g.challenge;
 
@@ -54,7 +62,7 @@ export function showContinue(games) {
       el("a", { href: `/game/${g.id}`, class: "game-link" }, gameTitle(g)), " · ",
       awaits(g) ? el("strong", { class: "awaits-you" }, el("span", { "aria-hidden": "true" }, "● "), turnHere(g))
         : statusWords(g),
-      ` · ${g.seats.filter((_name, i) => i !== g.seat).map((name) => localName(name)).join(", ")}`))));
+      othersWords(g)))));
   // Drawn again only when it reads otherwise: the focus of a player going through its links stays.
   if (card.firstElementChild?.outerHTML !== fresh.outerHTML) replaceKeepingFocus(card, [fresh]);
 }
