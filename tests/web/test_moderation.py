@@ -15,12 +15,15 @@ from fastapi.testclient import TestClient
 from tests.web.finished import person
 from tests.web.played_games import even_thinker, hint_follower, played_game, random_mover
 from tests.web.test_challenges import as_
+from tests.web.test_old_databases import play_out, review_of
 from tests.web.test_open_games import refusal
 from tests.web.test_relations import app_over, people
 from tests.web.test_reports import played_with_a_line, send
 
 from kingdomino.web import moderation, silences
 from kingdomino.web.account_admin import account_id
+from kingdomino.web.ai_queue import AIQueue, Lane
+from kingdomino.web.ai_workers import AIAnswer, AIJob
 from kingdomino.web.store import Store
 
 
@@ -169,9 +172,23 @@ def fairplay_of(client: TestClient, session: str, report_id: int) -> tuple[list[
         time.sleep(0.05)
 
 
-def test_a_cheating_report_s_evidence_is_computed_in_the_workers_then_kept(client: TestClient) -> None:
-    """The reported account's games, without a stored review, are searched by the AI workers
-    (the searches counted) while the page is told "computing"; asked again, the answer is kept."""
+def test_a_cheating_report_s_evidence_is_computed_in_the_workers_then_kept(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The reported account's games, without a stored review, are searched by the AI workers'
+    background lane, each search a job of the queue, while the page is told "computing"; asked
+    again, the answer is kept."""
+    queue: AIQueue = client.app.state.hub.queue  # type: ignore[attr-defined]
+    lanes: list[tuple[str, Lane]] = []
+    searched = queue.run
+
+    async def counted(
+        job: AIJob, owner: str, kind: str = "ai", lane: Lane = Lane.PLAYERS, by: str = ""
+    ) -> AIAnswer:
+        lanes.append((kind, lane))
+        return await searched(job, owner, kind, lane, by)
+
+    monkeypatch.setattr(queue, "run", counted)
     (mona, mona_s), (kira, kira_s), (boris, _) = people(client, "Mona", "Kira", "Boris")
     made_moderator(client, mona)
     store = store_of(client)
@@ -187,5 +204,28 @@ def test_a_cheating_report_s_evidence_is_computed_in_the_workers_then_kept(clien
     assert states[0] == "computing" and states[-1] == "ready"
     assert (found["account"], len(found["games"]), found["games"][0]["source"]) == (boris, 1, "searched")
     assert found["searches"] > 0 and found["its"]["decisions"] > 0
+    assert lanes == [("fairplay", Lane.BACKGROUND)] * found["searches"]
     assert found["its_times"]["median"] == 2.0
     assert fairplay_of(client, mona_s, made)[0] == ["ready"]
+
+
+def test_a_game_s_stored_review_is_read_not_searched_again(client: TestClient) -> None:
+    """A game played through the server has the review it stored at its end: the evidence reads
+    it (the server's review level values both), no search spent."""
+    (mona, mona_s), (kira, kira_s), (boris, boris_s) = people(client, "Mona", "Kira", "Boris")
+    made_moderator(client, mona)
+    seats = [{"kind": "human", "name": ""}, {"kind": "open"}]
+    game = as_(client, boris_s).post("/api/games", json={"game": "kingdomino", "players": 2, "seats": seats})
+    assert game.status_code == 201, game.text
+    game_id = game.json()["id"]
+    joined = as_(client, kira_s).post(f"/api/games/{game_id}/join", json={})
+    assert joined.status_code == 200, joined.text
+    tokens = {0: game.json()["seats"][0]["token"], 1: joined.json()["token"]}
+    assert play_out(client, game_id, tokens)["status"] == "finished"
+    assert review_of(client, game_id)["moves"]
+    made = reported(client, kira_s, boris, "cheating")
+    _, found = fairplay_of(client, mona_s, made)
+    assert [(g["id"], g["source"]) for g in found["games"]] == [(game_id, "review")]
+    assert (
+        found["searches"] == 0 and found["theirs"]["decisions"] > 0 and kira in found["games"][0]["opponents"]
+    )
