@@ -115,6 +115,15 @@ def _reported(store: Store, report_id: int, moderator_id: int) -> ReportRow:
         return row
 
 
+def subject(store: Store, report_id: int, moderator_id: int) -> tuple[str, int, str]:
+    """The reason of the report ``report_id`` and the account it is about (its id and name),
+    refused to ``moderator_id`` as its page is."""
+    row = _reported(store, report_id, moderator_id)
+    with store.sessions() as session:
+        name = session.scalar(select(AccountRow.name).where(AccountRow.id == row.reported))
+    return row.reason, row.reported, str(name)
+
+
 def reported_id(store: Store, report_id: int) -> int:
     """The id of the account the report ``report_id`` is about."""
     with store.sessions() as session:

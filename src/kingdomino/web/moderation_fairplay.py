@@ -104,8 +104,11 @@ class FairplayDesk:
     def look(self, account_id: int, name: str) -> dict[str, Any]:
         """The evidence on ``account_id`` (named ``name``): ``{"state": "ready", "evidence"}`` once
         computed, else ``{"state": "computing", "done", "total"}``, its computation started."""
+        moment = time.monotonic()
+        for old in [a for a, (at, _) in self.kept.items() if moment - at >= KEEP_SECONDS]:
+            del self.kept[old]
         kept = self.kept.get(account_id)
-        if kept is not None and time.monotonic() - kept[0] < KEEP_SECONDS:
+        if kept is not None:
             return {"state": "ready", "evidence": kept[1]}
         if account_id not in self.running:
             task = asyncio.get_running_loop().create_task(self._compute(account_id, name))

@@ -86,13 +86,11 @@ async def fairplay(
 ) -> dict[str, Any]:
     """A cheating report's fair-play evidence: `{state: "computing", done, total}` while the
     server values the games (ask again), then `{state: "ready", evidence}`."""
-    page = await asyncio.to_thread(moderation.report_page, hub.store, report_id, moderator.id)
-    line = page["report"]
-    if line["reason"] != "cheating":
+    reason, reported, name = await asyncio.to_thread(moderation.subject, hub.store, report_id, moderator.id)
+    if reason != "cheating":
         message = "the fair-play evidence is a cheating report's"
         raise HubError(409, "report", message, "fairplay_not_cheating")
-    reported = await asyncio.to_thread(moderation.reported_id, hub.store, report_id)
-    return _desk(request, hub).look(reported, line["reported"])
+    return _desk(request, hub).look(reported, name)
 
 
 @router.post("/api/moderation/reports/{report_id}/close")
