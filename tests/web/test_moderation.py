@@ -20,7 +20,7 @@ from tests.web.test_open_games import refusal
 from tests.web.test_relations import app_over, people
 from tests.web.test_reports import played_with_a_line, send
 
-from kingdomino.web import moderation, silences
+from kingdomino.web import fairplay, moderation, silences
 from kingdomino.web.account_admin import account_id
 from kingdomino.web.ai_queue import AIQueue, Lane
 from kingdomino.web.ai_workers import AIAnswer, AIJob
@@ -229,3 +229,26 @@ def test_a_game_s_stored_review_is_read_not_searched_again(client: TestClient) -
     assert (
         found["searches"] == 0 and found["theirs"]["decisions"] > 0 and kira in found["games"][0]["opponents"]
     )
+
+
+def test_an_evidence_that_fails_is_said_failed_not_tried_at_every_ask(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (mona, mona_s), (_, kira_s), (boris, _) = people(client, "Mona", "Kira", "Boris")
+    made_moderator(client, mona)
+    made = reported(client, kira_s, boris, "cheating")
+    tries: list[str] = []
+
+    def broken(store: Store, name: str, **more: Any) -> None:
+        tries.append(name)
+        raise RuntimeError("the disk is gone")
+
+    monkeypatch.setattr(fairplay, "evidence", broken)
+    deadline = time.monotonic() + 60
+    while (
+        state := as_(client, mona_s).get(f"/api/moderation/reports/{made}/fairplay").json()["state"]
+    ) != "failed":
+        assert state == "computing" and time.monotonic() < deadline, state
+        time.sleep(0.05)
+    assert as_(client, mona_s).get(f"/api/moderation/reports/{made}/fairplay").json() == {"state": "failed"}
+    assert tries == [boris]

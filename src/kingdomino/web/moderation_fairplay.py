@@ -28,6 +28,8 @@ log = logging.getLogger(__name__)
 
 #: How long a computed evidence is shown again before it is computed anew, in seconds.
 KEEP_SECONDS = 600.0
+#: How long a failed evidence is said failed before it is tried anew, in seconds.
+RETRY_SECONDS = 60.0
 #: How often a search's thread looks whether the server stops while it waits, in seconds.
 STOP_CHECK_SECONDS = 0.5
 
@@ -100,16 +102,20 @@ class FairplayDesk:
         self.running: dict[int, asyncio.Task[dict[str, Any]]] = {}
         self.progress: dict[int, tuple[int, int]] = {}
         self.kept: dict[int, tuple[float, dict[str, Any]]] = {}
+        self.failed: dict[int, float] = {}
 
     def look(self, account_id: int, name: str) -> dict[str, Any]:
         """The evidence on ``account_id`` (named ``name``): ``{"state": "ready", "evidence"}`` once
-        computed, else ``{"state": "computing", "done", "total"}``, its computation started."""
+        computed, else ``{"state": "computing", "done", "total"}``, its computation started;
+        ``{"state": "failed"}`` for ``RETRY_SECONDS`` after a computation failed (logged)."""
         moment = time.monotonic()
         for old in [a for a, (at, _) in self.kept.items() if moment - at >= KEEP_SECONDS]:
             del self.kept[old]
         kept = self.kept.get(account_id)
         if kept is not None:
             return {"state": "ready", "evidence": kept[1]}
+        if moment - self.failed.get(account_id, -RETRY_SECONDS) < RETRY_SECONDS:
+            return {"state": "failed"}
         if account_id not in self.running:
             task = asyncio.get_running_loop().create_task(self._compute(account_id, name))
             self.running[account_id] = task
@@ -146,7 +152,8 @@ class FairplayDesk:
             stop.set()
             raise
         except Exception:
-            log.exception("the fair-play evidence on %s failed (asked again, it starts over)", name)
+            log.exception("the fair-play evidence on %s failed (asked again later, it starts over)", name)
+            self.failed[account_id] = time.monotonic()
             return {}
         finally:
             self.running.pop(account_id, None)

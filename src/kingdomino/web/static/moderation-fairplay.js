@@ -86,6 +86,10 @@ export function fairplayCard(id) {
         body.replaceChildren(...evidenceParts(answer.evidence));
         return;
       }
+      if (answer.state === "failed") {
+        body.replaceChildren(el("p", { class: "error", role: "alert", id: "fairplay-failed" }, t("moderation.fp_failed")));
+        return;
+      }
       const progress = { done: answer.done || 0, total: answer.total || "…" };
       body.replaceChildren(el("p", { id: "fairplay-computing" }, t("moderation.fp_computing", progress)));
       if (card.isConnected) setTimeout(ask, ASK_EVERY);
