@@ -4,6 +4,7 @@ the ``kingdomino.agents`` entry points, in every tool and in worker processes al
 from __future__ import annotations
 
 import json
+import sys
 import textwrap
 from pathlib import Path
 
@@ -80,6 +81,21 @@ def test_a_module_attribute_spec_makes_the_agent_with_its_parameters(plug_in: Pa
     ]:
         with pytest.raises(AgentSpecError, match=words):
             make_agent(spec, seed=1)
+
+
+def test_a_module_of_the_current_folder_that_cannot_be_imported_says_how_to_run_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A researcher's ``myagent.py`` beside her, named ``myagent:FirstLegal``: the ``kingdomino``
+    command (a console script) does not import from the current folder, and the refusal said only
+    "No module named 'myagent'". It says the file is there and how to run the command."""
+    (tmp_path / "kd_folder_agent.py").write_text(textwrap.dedent(PLUG_IN))
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [entry for entry in sys.path if entry not in ("", ".", str(tmp_path))])
+    with pytest.raises(AgentSpecError, match=r"kd_folder_agent is in the current folder.*PYTHONPATH=\. "):
+        make_agent("kd_folder_agent:make", seed=1)
+    with pytest.raises(AgentSpecError, match=r"No module named 'kd_elsewhere'$"):
+        make_agent("kd_elsewhere:make", seed=1)
 
 
 def test_a_factory_that_does_not_take_params_and_seed_is_refused_in_words(plug_in: Path) -> None:

@@ -305,6 +305,18 @@ def test_a_resumed_ladder_says_how_many_games_it_has(tmp_path: Path) -> None:
     assert "Resuming: 12 games already in" in said and "0 to play" in said
 
 
+def test_a_ladder_of_fewer_agents_than_seats_resumes_as_one_played_through(tmp_path: Path) -> None:
+    """Two agents on four seats are cycled into one table, each agent in two seats: its file was
+    read back as one from before copies were named apart (``random#2``) and refused ("holds
+    another tournament"), so such a ladder could neither grow nor be run again."""
+    grown = LadderConfig("kingdomino", 4, {}, ["random", "greedy"], 8, 3)
+    play_ladder(open_tables(replace(grown, games=4), tmp_path / "resumed"))
+    played = play_ladder(open_tables(grown, tmp_path / "resumed"))
+    assert played == play_ladder(open_tables(grown, tmp_path / "at-once"))
+    assert {agent for outcome in played for agent in outcome.seats} == {"random", "greedy"}
+    assert play_ladder(open_tables(grown, tmp_path / "resumed")) == played
+
+
 def test_an_interrupted_ladder_says_its_folder_resumes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -257,6 +257,27 @@ def test_a_ray_address_where_nothing_answers_is_refused_at_once(monkeypatch: pyt
             assert joined == [address]
 
 
+def test_a_head_that_answers_but_refuses_the_driver_says_what_to_check(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A head started by another process's ``ray.init()`` (Ray 2.60) answers at its address and
+    refuses a driver without its token; the refusal said "Failed to connect", Ray's log
+    ``InvalidAuthToken``. It names the token's variables."""
+
+    def refused(address: str | None = None, **options: object) -> InThisProcess:
+        raise ConnectionError(f"Failed to connect to Ray cluster at {address}")
+
+    from kingdomino.arena import executors
+
+    monkeypatch.setattr(executors, "RayWorkers", refused)
+    with socket.socket() as head:
+        head.bind(("127.0.0.1", 0))
+        head.listen()
+        address = f"127.0.0.1:{head.getsockname()[1]}"
+        with pytest.raises(GameError, match=r"cannot join the Ray cluster at .*token.*RAY_AUTH_TOKEN"):
+            tournament_workers("ray", 1, address)
+
+
 def test_a_crash_while_a_resumed_file_is_rewritten_keeps_its_games(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

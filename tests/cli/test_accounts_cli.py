@@ -192,3 +192,21 @@ def test_a_database_no_server_made_is_refused_and_left_as_it_was(tmp_path: Path)
             engine = create_engine(url, poolclass=NullPool)
             assert not inspect(engine).get_table_names()
             engine.dispose()
+
+
+def test_the_operator_makes_a_moderator_and_takes_the_role_back(tmp_path: Path, accounts: Accounts) -> None:
+    mona = named("Mona")
+    accounts.create(mona, "password one")
+    assert "moderator" not in run(tmp_path, "show", mona)[1]
+    code, shown = run(tmp_path, "moderator", mona.lower())
+    assert code == 0 and f"{mona.lower()} is now a moderator" in shown, shown
+    code, shown = run(tmp_path, "show", mona)
+    assert code == 0 and "moderator since " in shown
+    code, shown = run(tmp_path, "moderator", mona)
+    assert code == 1 and f"NAME: the account {mona!r} is already a moderator" in shown
+    assert run(tmp_path, "moderator", mona, "--off")[0] == 0
+    assert "moderator" not in run(tmp_path, "show", mona)[1]
+    code, shown = run(tmp_path, "moderator", mona, "--off")
+    assert code == 1 and "is not a moderator" in shown
+    code, shown = run(tmp_path, "moderator", "Nobody")
+    assert code == 2 and "NAME: no account is named 'Nobody'" in shown

@@ -97,3 +97,21 @@ def test_a_cheating_report_shows_the_evidence_and_no_other_does(tmp_path: Path, 
     assert "Boris reported Kira (cheating)" in shown and "Kira matched the greedy AI in" in shown
     code, shown = run(tmp_path, "reports", "show", str(abuse))
     assert code == 0 and "(abusive_chat)" in shown and "matched" not in shown and "fair play" not in shown
+
+
+def test_a_narrow_terminal_shows_each_game_apart_with_nothing_cut(tmp_path: Path, store: Store) -> None:
+    """Under the games' table's width (some 110 columns) the table cut the names and headers to
+    "…": each game is shown apart instead, its replay's address and its figures whole."""
+    wide = run(tmp_path, "accounts", "fairplay", "kira")[1]
+    replays = sorted(word for word in wide.split() if word.endswith("/replay"))
+    result = runner.invoke(
+        app, ["accounts", "fairplay", "kira", "--data-dir", str(tmp_path)], env={"COLUMNS": "80"}
+    )
+    shown = result.output
+    assert result.exit_code == 0 and "…" not in shown, shown
+    assert max(len(line) for line in shown.splitlines()) <= 80
+    assert sorted(word for word in shown.split() if word.endswith("/replay")) == replays
+    rows = [
+        line.split() for line in shown.splitlines() if " s (" in line and line.startswith(("Kira ", "Boris "))
+    ]
+    assert len(rows) == 4 and all(row[0] == "Kira" and row[3] == "100" for row in rows[::2]), rows

@@ -89,3 +89,18 @@ def test_a_silenced_account_writes_in_no_chat_until_unsilenced(tmp_path: Path, c
     with as_(client, boris_s).websocket_connect(f"/ws/games/{game_id}", params={"tokens": token}) as page:
         page.send_json({"type": "chat", "room": "players", "text": "sorry"})
         assert next_of_type(page, "ack")["chat"]
+
+
+def test_show_says_what_moderators_did_on_a_report(tmp_path: Path, client: TestClient) -> None:
+    (mona, mona_s), (_, kira_s), (boris, _) = people(client, "Mona", "Kira", "Boris")
+    made = send(client, kira_s, boris, "offensive_name").json()["id"]
+    assert run(tmp_path, "accounts", "moderator", mona)[0] == 0
+    moderate = as_(client, mona_s)
+    assert moderate.post(f"/api/moderation/reports/{made}/silence", json={"days": 2}).status_code == 200
+    assert (
+        moderate.post(f"/api/moderation/reports/{made}/close", json={"note": "a warning"}).status_code == 200
+    )
+    code, shown = run(tmp_path, "reports", "show", str(made))
+    assert code == 0, shown
+    assert f"moderator {mona}, " in shown and ": silence: 2" in shown and ": close: a warning" in shown
+    assert "closed " in shown and ": a warning" in shown

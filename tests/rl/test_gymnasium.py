@@ -15,8 +15,8 @@ import gymnasium as gym
 from gymnasium.utils.env_checker import check_env
 
 from kingdomino import make_game
-from kingdomino.agents import make_agent
-from kingdomino.core.game import GameError, IllegalActionError, OptionValue, State
+from kingdomino.agents import Agent, make_agent
+from kingdomino.core.game import Game, GameError, IllegalActionError, OptionValue, State
 from kingdomino.rl.encoders import encoder_for
 from kingdomino.rl.gymnasium_env import ENV_ID, GameEnv
 
@@ -81,6 +81,43 @@ def test_same_seed_same_episode() -> None:
     assert a.state.scores() == b.state.scores()
 
 
+def sampled_episode(seed: int | np.integer[Any] | None) -> list[int]:
+    """The learner's actions of a random rollout as the module's docstring writes it:
+    ``action_space.sample(env.action_masks())`` after ``reset(seed=seed)``."""
+    env = GameEnv("kingdomino", 2, opponents="random", seat=0)
+    env.reset(seed=seed)
+    actions: list[int] = []
+    done = False
+    while not done:
+        actions.append(int(env.action_space.sample(env.action_masks())))
+        _, _, done, _, _ = env.step(actions[-1])
+    return actions
+
+
+def test_a_seeded_random_rollout_samples_the_same_actions() -> None:
+    """``reset(seed=s)`` seeds ``action_space`` too: the documented rollout played other moves at
+    every run (Gymnasium leaves the action space to ``action_space.seed()``), so its seed replayed
+    the draws of a game it did not play again. An unseeded reset leaves the sampling alone."""
+    assert sampled_episode(5) == sampled_episode(5)
+    assert sampled_episode(5) != sampled_episode(6)
+
+
+@pytest.mark.parametrize("seed", [-1, 1.5, "7", True])
+def test_a_seed_that_is_not_a_non_negative_integer_is_refused_by_name(seed: Any) -> None:
+    """As the PettingZoo env's: Gymnasium's own check took ``True`` as seed 1."""
+    with pytest.raises(GameError, match="seed: expected a non-negative integer"):
+        GameEnv("duel").reset(seed=seed)
+
+
+def test_a_numpy_integer_seed_is_the_same_seed() -> None:
+    """A seed drawn by numpy (``rng.integers``) was refused by Gymnasium's check ("must be a python
+    integer") where the PettingZoo env took it."""
+    env = GameEnv("duel")
+    _, info = env.reset(seed=np.int64(3))
+    assert info["seed"] == 3 and type(env.seed_used) is int
+    assert sampled_episode(np.int64(4)) == sampled_episode(4)
+
+
 def test_an_unseeded_episode_says_its_seed_and_replays_from_it() -> None:
     """An episode reset without a seed (every later episode of a vectorised run) drew its seed
     from ``np_random`` and kept it to itself: such a game could not be played again. Its seed is
@@ -129,6 +166,29 @@ def test_bad_opponent_specs_fail_at_construction() -> None:
         GameEnv("kingdomino", 2, opponents="no-such-agent")
     with pytest.raises(GameError, match=r"^opponents\[1\]: agent 'mce': time must be a number"):
         GameEnv("kingdomino", 3, opponents=["greedy", "mce:time=x"])
+
+
+class KingdominoOnly(Agent):
+    """An agent that plays one game only, as a model trained for it (``cannot_play``)."""
+
+    name = "kingdomino-only"
+
+    def act(self, state: State) -> int:
+        return state.legal_actions()[0]
+
+    def cannot_play(self, game: Game) -> str | None:
+        return None if game.name == "kingdomino" else "was trained for Kingdomino, 2 players"
+
+
+def test_an_opponent_that_cannot_play_the_game_is_refused_at_construction() -> None:
+    """A MaskablePPO model of 2-player Kingdomino as a Duel opponent was taken, and failed at its
+    first move with a traceback from deep in the model's agent; it is refused at construction,
+    naming the opponent and why, as the tournament and the server do."""
+    GameEnv("kingdomino", 2, opponents=KingdominoOnly())
+    with pytest.raises(GameError, match=r"^opponents\[0\]: 'kingdomino-only' cannot play .*Duel.*: was"):
+        GameEnv("duel", 2, opponents=KingdominoOnly())
+    with pytest.raises(GameError, match=r"^opponents\[1\]: 'kingdomino-only' cannot play .*Origins"):
+        GameEnv("origins", 3, opponents=["random", KingdominoOnly()])
 
 
 @pytest.mark.parametrize("seat", [1.5, True, "1", -1, 2])

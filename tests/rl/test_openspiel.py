@@ -224,6 +224,31 @@ def test_openspiel_mcts_plays_a_few_moves(name: str, players: int) -> None:
     assert moves == 3
 
 
+@pytest.mark.parametrize(("name", "players"), [("kingdomino", 3), ("duel", 2), ("origins", 4)])
+def test_openspiels_rl_environment_plays_a_seeded_game_to_its_end(name: str, players: int) -> None:
+    """``open_spiel.python.rl_environment``, which OpenSpiel's DQN, policy gradients and the like
+    read: the encoder's tensor as ``info_state`` (no information-state tensor), chance sampled by
+    its own seeded sampler, the zero-sum returns at the end; the same seed, the same game."""
+    from open_spiel.python import rl_environment
+
+    def play(seed: int) -> tuple[list[int], list[float]]:
+        env = rl_environment.Environment(
+            f"{openspiel_game.short_name(name)}(players={players})",
+            chance_event_sampler=rl_environment.ChanceEventSampler(seed=seed),
+        )
+        step, actions, rng = env.reset(), [], np.random.RandomState(seed)
+        assert len(step.observations["info_state"][0]) == env.observation_spec()["info_state"][0]
+        while not step.last():
+            legal = step.observations["legal_actions"][step.observations["current_player"]]
+            actions.append(int(rng.choice(legal)))
+            step = env.step([actions[-1]])
+        return actions, list(step.rewards)
+
+    actions, rewards = play(3)
+    assert play(3) == (actions, rewards)
+    assert sum(rewards) == 0 and max(rewards) > 0
+
+
 def test_ismcts_does_not_apply() -> None:
     """ISMCTS is for imperfect-information games; OpenSpiel's refuses these by their type."""
     game = openspiel_game.load("kingdomino", players=2)

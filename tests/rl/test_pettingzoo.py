@@ -157,6 +157,57 @@ def test_parallel_api_through_pettingzoos_turn_based_conversion() -> None:
     assert tables(make()) == tables(make())
 
 
+def readme_rollout(name: str, players: int, seed: int) -> list[int]:
+    """The README's loop (actions sampled from each action space with the mask) after
+    ``reset(seed=seed)``: the actions it played."""
+    env = pettingzoo_env.env(name, players)
+    env.reset(seed=seed)
+    actions: list[int] = []
+    for agent in env.agent_iter():
+        obs, _, termination, truncation, _ = env.last()
+        action = None if termination or truncation else env.action_space(agent).sample(obs["action_mask"])
+        if action is not None:
+            actions.append(int(action))
+        env.step(action)
+    return actions
+
+
+@pytest.mark.parametrize(("name", "players"), [("kingdomino", 3), ("duel", 2), ("origins", 4)])
+def test_the_readmes_seeded_loop_plays_the_same_game_again(name: str, players: int) -> None:
+    """``reset(seed=s)`` seeds every agent's action space too: the README's loop, seeded 7, played
+    other moves at every run (PettingZoo leaves the spaces to ``action_space(agent).seed()``)."""
+    assert readme_rollout(name, players, 7) == readme_rollout(name, players, 7)
+    assert readme_rollout(name, players, 7) != readme_rollout(name, players, 8)
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize(("name", "players"), CONFIGS, ids=IDS)
+def test_parallel_env_passes_pettingzoos_parallel_tests(name: str, players: int) -> None:
+    """``parallel_env`` (and each game's ``parallel_env`` maker) is the game under PettingZoo's
+    parallel API; its seed test samples unmasked actions, hence ``illegal_action="lose"`` there."""
+    parallel_api_test(pettingzoo_env.parallel_env(name, players), num_cycles=400)
+    maker = pettingzoo_env.for_game(name)
+    parallel_seed_test(lambda: maker.parallel_env(players, illegal_action="lose"), num_cycles=100)
+
+
+def test_parallel_env_plays_the_masked_agents_action_and_ignores_the_others() -> None:
+    env = pettingzoo_env.kingdomino_v0.parallel_env(players=3)
+    observations, _ = env.reset(seed=4)
+    steps = 0
+    while env.agents:
+        acting = [agent for agent in env.agents if observations[agent]["action_mask"].any()]
+        assert len(acting) == 1
+        actions = {agent: 10**6 for agent in env.agents}  # no legal code: ignored unless acting
+        actions[acting[0]] = int(np.flatnonzero(observations[acting[0]]["action_mask"])[0])
+        observations, rewards, terminations, _, infos = env.step(actions)
+        steps += 1
+        if all(terminations.values()):
+            break
+        assert {info["active_agent"] for info in infos.values()} <= set(env.possible_agents)
+    assert env.unwrapped.engine_state.is_terminal() and steps > 20
+    assert sorted(rewards.values())[-1] > 0
+
+
 def test_an_env_never_seeded_draws_fresh_games() -> None:
     seeds = {reset_sequence(pettingzoo_env.raw_env("kingdomino", players=2), [None])[0][0] for _ in range(3)}
     assert len(seeds) == 3

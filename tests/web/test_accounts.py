@@ -165,7 +165,13 @@ def test_the_routes_keep_the_session_in_a_cookie_and_refuse_foreign_pages(databa
         made = client.post("/api/accounts", json={"name": "Greta", "password": "password one"})
         assert made.status_code == 201, made.text
         assert made.json() == {
-            "account": {"id": 1, "name": "Greta", "created": made.json()["account"]["created"], "bot": False}
+            "account": {
+                "id": 1,
+                "name": "Greta",
+                "created": made.json()["account"]["created"],
+                "bot": False,
+                "moderator": False,
+            }
         }
         cookie = made.headers["set-cookie"]
         assert cookie.startswith("kd_session=") and "HttpOnly" in cookie and "SameSite=lax" in cookie

@@ -228,6 +228,31 @@ def test_at_most_k_reviews_compute_on_a_server_clients_in_turn() -> None:
     assert places == [None, None, 3, 4, 1, 2]  # c1 and d1 first: clients with none started
 
 
+def test_reviews_cancelled_together_at_a_servers_stop_let_each_other_go() -> None:
+    """A server stopped with one review computing and another waiting cancels both tasks at
+    once: the computing one's exit let the waiting one in, whose future was already cancelled,
+    and the stop printed ``InvalidStateError`` (a researcher's bots, Ctrl-C on the server)."""
+
+    async def scenario() -> list[BaseException | None]:
+        turns = ReviewQueue(at_once=1, per_client=1)
+        computing = asyncio.Event()
+
+        async def review(game: str) -> None:
+            async with turns.turn(game, game):
+                computing.set()
+                await asyncio.Event().wait()
+
+        tasks = [asyncio.ensure_future(review(game)) for game in ("first", "second")]
+        await computing.wait()
+        for task in tasks:
+            task.cancel()
+        outcomes = await asyncio.gather(*tasks, return_exceptions=True)
+        assert not turns.waiting and not turns.computing
+        return [None if isinstance(outcome, asyncio.CancelledError) else outcome for outcome in outcomes]
+
+    assert asyncio.run(scenario()) == [None, None]
+
+
 def test_a_game_of_bots_alone_is_reviewed_only_when_asked(held: tuple[TestClient, HeldReviews]) -> None:
     """Two bots' game (their seats as ``kingdomino bot`` accounts take them: ``bot`` set) starts no
     review at its end, so a server of bot games keeps its workers for games; asked for, its review

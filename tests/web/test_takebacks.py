@@ -327,3 +327,27 @@ def test_the_lobby_lists_whether_an_open_game_allows_takebacks(client: TestClien
         assert client.post("/api/games", json=body).status_code == 201
     listed = client.get("/api/open-games").json()["games"]
     assert sorted(game["takebacks"] for game in listed) == [False, True]
+
+
+def test_a_shared_screen_undoes_its_last_move_whoever_made_it(client: TestClient) -> None:
+    """Dad and Dóra at one tablet (both seats of a Duel held by one page) take a mis-tap back at
+    once, whoever of them made it: nobody elsewhere is asked. A page holding one of the seats
+    alone still may not undo."""
+    game_id, tokens = people_game(client, [{"kind": "human"}, {"kind": "human"}], "duel")
+    shared = [token or "" for token in tokens]
+    with client.websocket_connect(f"/ws/games/{game_id}?tokens={','.join(shared)}") as socket:
+        first = next_of_type(socket, "state")
+        assert first["your_seats"] == [0, 1]
+        assert not first["undo_allowed"] and first["undo_refused"] == "undo_nothing"
+        acting = first["current_player"]
+        socket.send_json({"type": "action", "action": first["legal_actions"][0], "index": first["index"]})
+        start = first["index"]
+        after = messages_until(socket, lambda m: m["type"] == "state" and m["index"] > start, "the move")[-1]
+        assert after["undo_allowed"] and after["undo_refused"] is None
+        assert not after["takeback"]["asks"], "a shared screen asks nobody"
+        socket.send_json({"type": "undo"})
+        back = "the undo"
+        undone = messages_until(socket, lambda m: m["type"] == "state" and m["index"] == start, back)[-1]
+        assert undone["current_player"] == acting and undone["legal_actions"] == first["legal_actions"]
+    alone = view(client, game_id, tokens[acting] or "")
+    assert alone["undo_refused"] == "undo_humans" and not alone["undo_allowed"]

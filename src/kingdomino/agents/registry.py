@@ -25,6 +25,7 @@ import inspect
 from collections.abc import Callable
 from functools import cache
 from importlib.metadata import EntryPoint, entry_points
+from pathlib import Path
 from types import MappingProxyType
 from typing import cast
 
@@ -96,11 +97,26 @@ def _loaded(name: str, load: Callable[[], object]) -> AgentFactory:
     try:
         factory = load()
     except (ImportError, AttributeError) as error:
-        raise AgentSpecError(f"agent {name!r}: cannot be loaded: {error}") from None
+        raise AgentSpecError(f"agent {name!r}: cannot be loaded: {error}{_beside_us(error)}") from None
     if not callable(factory):
         raise AgentSpecError(f"agent {name!r}: expected a factory (params, seed) -> Agent, got {factory!r}")
     _check_takes_params_and_seed(name, factory)
     return cast(AgentFactory, factory)
+
+
+def _beside_us(error: ImportError | AttributeError) -> str:
+    """What to do when the module not found is a file or package of the current folder: the
+    ``kingdomino`` command (a console script) does not import from there, as ``python`` does."""
+    missing = getattr(error, "name", None)
+    if not isinstance(error, ModuleNotFoundError) or not missing or "." in missing:
+        return ""
+    here = Path.cwd()
+    if not ((here / f"{missing}.py").is_file() or (here / missing / "__init__.py").is_file()):
+        return ""
+    return (
+        f" ({missing} is in the current folder, which the kingdomino command does not import from: "
+        "run it as PYTHONPATH=. kingdomino ..., or install your package)"
+    )
 
 
 def _check_takes_params_and_seed(name: str, factory: Callable[..., object]) -> None:

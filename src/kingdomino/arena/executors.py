@@ -36,7 +36,16 @@ def tournament_workers(executor: str = "local", workers: int = 1, address: str |
     except ImportError:
         raise GameError("--executor ray needs the 'ray' extra: pip install 'kingdomino[ray]'") from None
     except (ConnectionError, RuntimeError) as error:
-        raise GameError(f"--address: cannot join the Ray cluster at {address}: {error}") from None
+        raise GameError(f"--address: cannot join the Ray cluster at {address}: {error}{TOKEN_HINT}") from None
+
+
+#: Why a head that answers may still refuse to be joined: since Ray 2.59 a cluster that a
+#: ``ray.init()`` started checks a token of its own, and Ray's log says only ``InvalidAuthToken``.
+TOKEN_HINT = (
+    " (its head answers: a cluster with token authentication, as Ray 2.59 and later give a cluster"
+    " that ray.init() started, takes a driver that has its token, RAY_AUTH_TOKEN or"
+    " RAY_AUTH_TOKEN_PATH; see Ray's token authentication)"
+)
 
 
 #: Seconds to wait for a Ray cluster's head to answer at ``--address``.

@@ -181,7 +181,10 @@ class ResultsFile:
         """The finished games of this run (index below ``config.games``), in index order."""
         if not self.path.exists() or self.path.stat().st_size == 0:
             return []
-        stored, outcomes = _read_lines(self.path)
+        # A ladder's table of fewer agents than seats seats each agent several times, as one
+        # agent: its file is read as written, not as a file from before copies were named apart.
+        one_agent_in_seats = len(set(self.config.agents)) < len(self.config.agents)
+        stored, outcomes = _read_lines(self.path, name_copies_apart=not one_agent_in_seats)
         if not _same_series(stored, self.config.to_json()):
             raise GameError(
                 f"{self.path}: holds another tournament ({_differences(stored, self.config.to_json())}); "
@@ -231,8 +234,9 @@ def read_results(path: Path) -> tuple[TournamentConfig, list[GameOutcome]]:
     return config, outcomes
 
 
-def _read_lines(path: Path) -> tuple[Any, list[GameOutcome]]:
-    """The header's ``tournament`` entry and the games, one per index (a torn last line is dropped)."""
+def _read_lines(path: Path, name_copies_apart: bool = True) -> tuple[Any, list[GameOutcome]]:
+    """The header's ``tournament`` entry and the games, one per index (a torn last line is dropped),
+    an agent listed more than once named apart (:func:`_named_apart`) unless told not to."""
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except OSError as error:
@@ -254,7 +258,8 @@ def _read_lines(path: Path) -> tuple[Any, list[GameOutcome]]:
                 break  # a line cut short by an interruption: that game is played again
             raise GameError(f"{path}: line {number} is not a game result") from None
         done[outcome.index] = outcome
-    return _named_apart(header["tournament"], [done[i] for i in sorted(done)])
+    games = [done[i] for i in sorted(done)]
+    return _named_apart(header["tournament"], games) if name_copies_apart else (header["tournament"], games)
 
 
 def _named_apart(stored: Any, games: list[GameOutcome]) -> tuple[Any, list[GameOutcome]]:

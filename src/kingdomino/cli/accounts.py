@@ -4,7 +4,8 @@ servers use (``--data-dir`` or ``--database-url``, as ``kingdomino serve``), whi
 A player who lost their password gets a new one (``reset-password``: there is no e-mail to send
 one to); a cheater or an abusive name is closed (``close --reason``) or renamed (``rename``); a
 closed account opens again (``reopen``); an abusive talker writes in no chat for a while
-(``silence``, ``unsilence``; the players' reports: ``kingdomino reports``). The work itself is
+(``silence``, ``unsilence``; the players' reports: ``kingdomino reports``); an account made a
+moderator (``moderator``) does some of this from the moderators' page. The work itself is
 ``web.account_admin``'s and ``web.silences``'.
 """
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import importlib.util
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, TypeVar
@@ -24,12 +26,13 @@ from kingdomino.cli.app import default_data_dir, fail, unknown_database_url
 from kingdomino.cli.one_line_errors import OneLineGroup
 
 if TYPE_CHECKING:
+    from kingdomino.web.account_admin import AccountDetails
     from kingdomino.web.store import Store
 
 app = typer.Typer(
     cls=OneLineGroup,
     help="The players' accounts of the server's database: list, show, fair-play evidence, reset a "
-    "password, close, reopen, rename, silence, unsilence.",
+    "password, close, reopen, rename, silence, unsilence, moderator.",
     no_args_is_help=True,
     rich_markup_mode="markdown",
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -187,9 +190,15 @@ def list_(
 def show(name: NameArg, data_dir: DataDirOpt = None, database_url: DatabaseUrlOpt = None) -> None:
     """Show an account: its ratings per pool, its games by status, its sessions."""
     from kingdomino.web.account_admin import details
+    from kingdomino.web.moderation import moderator_since
 
     out = terminal()
-    found = on_account(data_dir, database_url, lambda store: details(store, name))
+
+    def work(store: Store) -> AccountDetails:
+        found = details(store, name)
+        return replace(found, moderator_since=moderator_since(store, found.line.id))
+
+    found = on_account(data_dir, database_url, work)
     line = found.line
     out.print(f"[bold]{line.name}[/]" + (" (bot)" if line.bot else ""), highlight=False)
     out.print(f"created {_day(line.created)}, last login {_day(line.last_login)}")
@@ -197,6 +206,8 @@ def show(name: NameArg, data_dir: DataDirOpt = None, database_url: DatabaseUrlOp
         reason = f": {line.closed_reason}" if line.closed_reason else ""
         out.print(f"[red]closed[/] {_day(line.closed)} by its {line.closed_by}{reason}", highlight=False)
     games = ", ".join(f"{count} {status}" for status, count in sorted(found.games.items())) or "none"
+    if found.moderator_since is not None:
+        out.print(f"moderator since {_day(found.moderator_since)}", highlight=False)
     out.print(f"games: {line.games} ({games})")
     out.print(f"sessions open: {found.sessions}; push subscriptions: {found.push_subscriptions}")
     waiting = f"; a link waits to verify {found.mail_pending}" if found.mail_pending else ""
@@ -318,6 +329,28 @@ def silence(
 
     until = on_account(data_dir, database_url, work)
     out.print(f"silenced {name} until {_day(until)} UTC", highlight=False)
+
+
+@app.command()
+def moderator(
+    name: NameArg,
+    off: Annotated[
+        bool, typer.Option("--off", help="Take the role back: an ordinary account again.")
+    ] = False,
+    data_dir: DataDirOpt = None,
+    database_url: DatabaseUrlOpt = None,
+) -> None:
+    """Make an account a moderator: its menu links the moderators' page (/moderation), where it
+    reads the open reports (never those about itself) and closes them, silences for up to 90 days
+    or renames an offensive name, each action recorded. Every server reads the role at each
+    request: --off ends it at once."""
+    from kingdomino.web import moderation
+
+    out = terminal()
+    changed = on_account(data_dir, database_url, lambda store: moderation.set_moderator(store, name, not off))
+    if not changed:
+        raise fail(f"NAME: the account {name!r} is {'not' if off else 'already'} a moderator", 1)
+    out.print(f"{name} is {'no longer' if off else 'now'} a moderator", highlight=False)
 
 
 @app.command()

@@ -1,6 +1,7 @@
 """The fair-play evidence on an account as the operator reads it (``kingdomino accounts fairplay``
-and ``kingdomino reports show`` of a cheating report): each game with its id and replay, then the
-totals in words, the account's figures beside its opponents'."""
+and ``kingdomino reports show`` of a cheating report): each game with its id and replay (a table
+on a wide terminal, each game apart on a narrower one), then the totals in words, the account's
+figures beside its opponents'."""
 
 from __future__ import annotations
 
@@ -79,6 +80,50 @@ COLUMNS = (
 )
 
 
+#: The columns of a game shown apart: the players' figures.
+PLAYER_COLUMNS = ("player", "rating", "AI's move", "lost", "move time")
+
+
+def _games_table(name: str, found: Evidence) -> Table:
+    """The games' table, a game a row (the account's figures over its opponents')."""
+    table = Table(
+        title=f"{name}'s games, newest first", box=box.SIMPLE_HEAD, row_styles=["", "dim"], pad_edge=False
+    )
+    rows = [_row(name, game) for game in found.games]
+    for place, column in enumerate(COLUMNS):
+        whole = column != "players"  # the names may wrap
+        widest = max(len(line) for row in rows for line in row[place].splitlines()) if whole else None
+        table.add_column(column, no_wrap=whole, min_width=widest)
+    for row in rows:
+        table.add_row(*row)
+    return table
+
+
+def _print_game(out: Console, name: str, game: GameEvidence) -> None:
+    """One game apart, for a narrow terminal: its day, kind and replay, then a small table of the
+    account's figures and its opponents' (the figures never cut; the names may wrap)."""
+    kind = "rated" if game.rated else "casual"
+    out.print(f"{game.created:%Y-%m-%d} {game.game}, {kind}: {game.replay}", highlight=False)
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    rows = [
+        [name, _rating(game.its_rating), _share(game.its), _loss(game.its), _times(game.its_times)],
+        [
+            ", ".join(game.opponents) or "(AI only)",
+            _rating(game.their_rating),
+            _share(game.theirs),
+            _loss(game.theirs),
+            _times(game.their_times),
+        ],
+    ]
+    for place, column in enumerate(PLAYER_COLUMNS):
+        whole = column != "player"
+        widest = max(len(column), *(len(row[place]) for row in rows)) if whole else None
+        table.add_column(column, no_wrap=whole, min_width=widest)
+    for row in rows:
+        table.add_row(*row)
+    out.print(table)
+
+
 def _matched(figures: Figures) -> str:
     share = figures.share()
     if share is None:
@@ -104,7 +149,9 @@ def _spread(times: Times) -> str:
 
 
 def print_evidence(out: Console, found: Evidence) -> None:
-    """Print ``found``: the games' table, then the totals in words and what they can show."""
+    """Print ``found``: the games' table, then the totals in words and what they can show. On a
+    terminal narrower than the table whole (about 110 columns: rich then cut the names to "…" and
+    the headers), each game is shown apart instead, never a column cut."""
     name, level = found.account, found.agent
     if not found.games:
         out.print(f"{name} finished no game at a seat of its own: no evidence", highlight=False)
@@ -123,17 +170,13 @@ def print_evidence(out: Console, found: Evidence) -> None:
         f"({found.searches} searches, {found.seconds:.1f} s)",
         highlight=False,
     )
-    table = Table(
-        title=f"{name}'s games, newest first", box=box.SIMPLE_HEAD, row_styles=["", "dim"], pad_edge=False
-    )
-    rows = [_row(name, game) for game in found.games]
-    for place, column in enumerate(COLUMNS):
-        whole = column != "players"  # the names may wrap
-        widest = max(len(line) for row in rows for line in row[place].splitlines()) if whole else None
-        table.add_column(column, no_wrap=whole, min_width=widest)
-    for row in rows:
-        table.add_row(*row)
-    out.print(table)
+    table = _games_table(name, found)
+    if out.measure(table, options=out.options.update_width(1000)).maximum <= out.width:
+        out.print(table)
+    else:
+        out.print(f"[bold]{name}'s games, newest first[/]", highlight=False)
+        for game in found.games:
+            _print_game(out, name, game)
     its, theirs = found.its(), found.theirs()
     out.print(
         f"{name} matched the {level} AI in {_matched(its)}; its opponents in {_matched(theirs)}",

@@ -85,13 +85,15 @@ def _said(line: dict[str, Any]) -> str:
 
 @app.command()
 def show(report_id: IdArg, data_dir: DataDirOpt = None, database_url: DatabaseUrlOpt = None) -> None:
-    """Show a report: its words, the chat line it cites, the reported account's last 20 chat
-    lines and its recent games, each with its replay's address; for a cheating report, the
-    fair-play evidence of `accounts fairplay` on its last 20 games."""
+    """Show a report: what moderators did on it, its words, the chat line it cites, the reported
+    account's last 20 chat lines and its recent games, each with its replay's address; for a
+    cheating report, the fair-play evidence of `accounts fairplay` on its last 20 games."""
+    from kingdomino.web.moderation import actions
     from kingdomino.web.report_admin import details
 
     out = terminal()
     found = on_reports(data_dir, database_url, lambda store: details(store, report_id))
+    done = on_reports(data_dir, database_url, lambda store: actions(store, report_id))
     line = found.line
     out.print(
         f"[bold]report {line.id}[/]: {line.reporter} reported {line.reported} ({line.reason})",
@@ -103,6 +105,10 @@ def show(report_id: IdArg, data_dir: DataDirOpt = None, database_url: DatabaseUr
     )
     if line.closed:
         out.print(f"closed {_day(line.closed)}" + (f": {line.note}" if line.note else ""), highlight=False)
+    for action in done:
+        at = datetime.fromisoformat(action["at"])
+        detail = f": {action['detail']}" if action["detail"] else ""
+        out.print(f"moderator {action['by']}, {_day(at)}: {action['action']}{detail}", highlight=False)
     out.print(f"words: {line.text}" if line.text else "no words", highlight=False)
     if found.cited is not None:
         out.print(f"the line cited ({found.cited['room']} room): {_said(found.cited)}", highlight=False)

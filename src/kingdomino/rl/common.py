@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import math
 import operator
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from numbers import Real
-from typing import Literal, SupportsIndex, cast
+from typing import Any, Literal, SupportsIndex, cast
 
 import numpy as np
 import numpy.typing as npt
+from gymnasium import spaces
 
 from kingdomino.core.game import CHANCE, Game, GameError, OptionValue, State, is_action_code
-from kingdomino.core.seeds import ChanceSampler
+from kingdomino.core.seeds import ChanceSampler, derive_seed
 from kingdomino.games.registry import make_game
 from kingdomino.rl.encoders import ObservationEncoder, encoder_for
 
@@ -128,6 +129,19 @@ def episode_seed(np_random: np.random.Generator) -> int:
     """The seed of an episode reset without one, drawn from the env's generator (as Gymnasium's
     ``np_random`` after ``reset(seed=...)``), so a seeded env replays its unseeded resets too."""
     return int(np_random.integers(2**62))
+
+
+def seed_action_spaces(action_spaces: Iterable[spaces.Space[Any]], seed: int) -> None:
+    """Seed each action space (in seat order) from the episode's ``seed``, so that a random rollout
+    drawing ``action_space.sample(mask)`` after ``reset(seed=s)`` replays its game too.
+
+    Gymnasium and PettingZoo leave the action spaces to ``space.seed()``: the README's loop, seeded
+    ``reset(seed=7)``, sampled other moves at every run, so the seed replayed the draws of a game
+    it did not play again. A space seeded later (PettingZoo's seed tests seed them after ``reset``)
+    keeps that seed; an unseeded ``reset()`` leaves the spaces' generators running.
+    """
+    for index, space in enumerate(action_spaces):
+        space.seed(derive_seed(seed, "action space", index))
 
 
 def resolve_encoder(game: Game, encoder: ObservationEncoder | None) -> ObservationEncoder:

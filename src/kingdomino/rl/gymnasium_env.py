@@ -17,9 +17,10 @@
   construction: one spec for all of them, or one per other seat in seat order; or drawn anew
   at every reset from a pool (``draw(rng, count)``), such as a
   :class:`~kingdomino.rl.league.League` of the learner's snapshots.
-  Their seeds and the chance sampler derive from ``reset(seed=...)``; a ``reset()`` without a
-  seed draws its episode's seed from ``np_random`` (Gymnasium's rule), so it replays too once the
-  env was seeded.
+  Their seeds, the chance sampler and ``action_space``'s sampling derive from
+  ``reset(seed=...)`` (so the loop above plays the same game at every run); a ``reset()``
+  without a seed draws its episode's seed from ``np_random`` (Gymnasium's rule), so it replays
+  too once the env was seeded.
 * ``seat``: the learner's seat, or ``None`` for a random seat at each reset (drawn from
   the reset's seed).
 * Observation, ``observation=``: ``"vector"`` (default), the game encoder's ``float32`` vector
@@ -68,12 +69,14 @@ from kingdomino.rl.common import (
     action_code,
     check_penalty,
     check_reward_kind,
+    check_seed,
     episode_seed,
     final_rewards,
     mask_array,
     mask_bytes,
     resolve_encoder,
     resolve_game,
+    seed_action_spaces,
     settle_chance,
     why_illegal,
 )
@@ -189,11 +192,16 @@ class GameEnv(gym.Env[Observation, int]):
         self.opponent_pool = opponents if isinstance(opponents, OpponentPool) else None
         self.opponent_specs = [] if self.opponent_pool is not None else opponent_specs(opponents, players)
         for index, spec in enumerate(self.opponent_specs):
+            where = "opponents" if isinstance(opponents, str) else f"opponents[{index}]"
             try:
-                opponent_agent(spec, seed=0)  # a bad spec fails at construction, not at the first reset
+                made = opponent_agent(spec, seed=0)  # a bad spec fails at construction, not at a reset
             except AgentSpecError as error:
-                where = "opponents" if isinstance(opponents, str) else f"opponents[{index}]"
                 raise AgentSpecError(f"{where}: {error}", field="opponents") from None
+            # A model trained for another configuration failed only at its first move, a traceback.
+            if (reason := made.cannot_play(self.game)) is not None:
+                raise GameError(
+                    f"{where}: {made.name!r} cannot play {self.game.describe()}: {reason}", field="opponents"
+                )
         #: The learner's seat at every reset, or ``None`` for one drawn from each reset's seed.
         self.fixed_seat = None if seat is None else learner_seat(seat, players)
         if illegal_action not in ("lose", "raise"):
@@ -234,11 +242,16 @@ class GameEnv(gym.Env[Observation, int]):
         self.seed_used = 0
 
     def reset(
-        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+        self, *, seed: int | np.integer[Any] | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
+        # The PettingZoo env's rule, not Gymnasium's (which takes True as 1 and refuses numpy's
+        # integers, as drawn by rng.integers): a seed is a non-negative integer, refused by name.
+        seed = None if seed is None else check_seed(seed)
         super().reset(seed=seed)
         del options
-        base = episode_seed(self.np_random) if seed is None else int(seed)
+        base = episode_seed(self.np_random) if seed is None else seed
+        if seed is not None:
+            seed_action_spaces([self.action_space], base)
         self.seed_used = base
         self.seat = (
             random.Random(derive_seed(base, "learner seat")).randrange(self.game.num_players)

@@ -13,7 +13,8 @@ One environment per configuration (game, players, variants)::
 
 or, PettingZoo style, a maker per game: ``pettingzoo_env.kingdomino_v0.env(players=2)``,
 ``pettingzoo_env.duel_v0.raw_env()``, ``pettingzoo_env.origins_v0.env(options={"mode": "tribe"})``
-(``for_game(name)`` for a game registered later).
+(``for_game(name)`` for a game registered later). ``parallel_env(...)`` (and
+``kingdomino_v0.parallel_env(...)``) is the same game under PettingZoo's parallel API.
 
 * Agents are ``"player_0" .. "player_{n-1}"`` (the engine's seats, in order).
 * Observation of an agent: ``{"observation": float32 vector, "action_mask": int8 vector}``.
@@ -55,8 +56,9 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import seeding
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 from pettingzoo.utils.env_logger import EnvLogger
 from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable, AECOrderEnforcingIterator
 
@@ -74,6 +76,7 @@ from kingdomino.rl.common import (
     mask_bytes,
     resolve_encoder,
     resolve_game,
+    seed_action_spaces,
     settle_chance,
     why_illegal,
 )
@@ -166,14 +169,16 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     # --- episode ------------------------------------------------------------------------------
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Start a new game. ``seed`` (a non-negative integer) seeds both the game's chance and
-        ``np_random``; without one, the game's seed is drawn from ``np_random`` (Gymnasium's rule)."""
+        """Start a new game. ``seed`` (a non-negative integer) seeds the game's chance, ``np_random``
+        and every agent's action space; without one, the game's seed is drawn from ``np_random``
+        (Gymnasium's rule) and the action spaces go on with their own generators."""
         del options
         if seed is None:
             self.seed_used = episode_seed(self.np_random)
         else:
             self.seed_used = check_seed(seed)
             self._np_random, _ = seeding.np_random(self.seed_used)
+            seed_action_spaces((self._action_spaces[agent] for agent in self.possible_agents), seed)
         self.sampler = ChanceSampler(self.seed_used)
         self.engine_state = self.game.new_initial_state()
         settle_chance(self.engine_state, self.sampler)
@@ -368,9 +373,26 @@ def raw_env(
     return RawEnv(game, players, options, **kwargs)
 
 
+def parallel_env(
+    game: str | Game = "kingdomino",
+    players: int | None = None,
+    options: Mapping[str, OptionValue] | None = None,
+    **kwargs: Any,
+) -> ParallelEnv[str, Observation, int]:
+    """The environment under PettingZoo's parallel API (its ``turn_based_aec_to_parallel``).
+
+    The games are turn-based: each ``step(actions)`` plays the action of the one agent to act,
+    the one whose ``action_mask`` holds a 1 (after a step, every info's ``"active_agent"``), and
+    ignores the others' (any code). Observations, rewards, seeds and ``illegal_action`` are the
+    AEC env's. PettingZoo's ``parallel_seed_test`` steps actions sampled without the masks, so
+    it needs ``illegal_action="lose"`` (with ``"raise"`` its first illegal sample raises).
+    """
+    return turn_based_aec_to_parallel(env(game, players, options, **kwargs))
+
+
 @dataclass(frozen=True)
 class GameMakers:
-    """PettingZoo-style ``env()`` / ``raw_env()`` makers bound to one game name."""
+    """PettingZoo-style ``env()`` / ``raw_env()`` / ``parallel_env()`` makers bound to one game name."""
 
     name: str
 
@@ -383,6 +405,11 @@ class GameMakers:
         self, players: int | None = None, options: Mapping[str, OptionValue] | None = None, **kwargs: Any
     ) -> RawEnv:
         return raw_env(self.name, players, options, **kwargs)
+
+    def parallel_env(
+        self, players: int | None = None, options: Mapping[str, OptionValue] | None = None, **kwargs: Any
+    ) -> ParallelEnv[str, Observation, int]:
+        return parallel_env(self.name, players, options, **kwargs)
 
 
 def for_game(name: str) -> GameMakers:

@@ -66,6 +66,8 @@ class AccountDetails:
     #: Its e-mail address: the verified one (None: none) and one a mailed link waits to verify.
     mail: str | None = None
     mail_pending: str | None = None
+    #: Since when it is a moderator (None: it is not; ``moderation``).
+    moderator_since: datetime | None = None
 
 
 def _line(row: AccountRow, games: int) -> AccountLine:

@@ -58,7 +58,7 @@ from kingdomino.web.tournaments import Tournaments
 
 #: The module each kind of page runs: the lobby, a game, the scorer, the players' pages and
 #: leaderboards, a club tournament's page, the account's preferences, a club's page, a player's
-#: archive, TV, the puzzles, a player's statistics (``routes.app_pages``).
+#: archive, TV, the puzzles, a player's statistics, the moderators' page (``routes.app_pages``).
 PAGE_MODULES = (
     "lobby.js",
     "game.js",
@@ -73,6 +73,7 @@ PAGE_MODULES = (
     "insights.js",
     "account-mail-page.js",
     "simul.js",
+    "moderation.js",
 )
 
 

@@ -15,6 +15,7 @@ from sqlalchemy.engine import Connection
 
 from kingdomino.ratings.pools import pool_names
 from kingdomino.web.club_closing import close_refusal
+from kingdomino.web.club_games import recent_games
 from kingdomino.web.club_tables import ClubBarRow, ClubMemberRow, ClubRow
 from kingdomino.web.clubs import MAX_MEMBERS, MEMBERS, Club
 from kingdomino.web.standings import rating_json
@@ -184,6 +185,7 @@ def club_page(
             "members": members,
             "max_members": MAX_MEMBERS,
             "playing": _playing(connection, club.id, apart),
+            "recent": recent_games(connection, club.id),
             "tournaments": _tournaments(connection, club.id),
             "team_battles": battles_of(connection, club.id),
             "you": club.role,

@@ -5,9 +5,10 @@ same figures of its opponents in those games, and how long it took over its move
 A game's decisions are valued as its review values them (``review_plan``: the ``medium`` level's
 search, each decision seeded from the game's seed): the review the server stored when the game
 ended is read as it is; a game without one (a server stopped while reviewing, a game of bots) is
-searched here, in the calling process (the ``kingdomino`` command's, never a server's event
-loop), within ``SEARCHES`` searches for the whole evidence, spread over those games as a review
-spreads its budget over its seats (``review.allot``). Its opponents' figures are those of the
+searched by the calling process (the ``kingdomino`` command), or by a server's AI workers for
+its moderators' page (``moderation_fairplay``, never on its event loop), within ``SEARCHES``
+searches for the whole evidence, spread over those games as a review spreads its budget over its
+seats (``review.allot``). Its opponents' figures are those of the
 people who sat at the same games (an AI seat is no baseline).
 
 The games: the account's last ``count`` finished rated games (at most ``MOST_GAMES``), its latest
@@ -29,7 +30,7 @@ from kingdomino.games.registry import make_game
 from kingdomino.web import review, review_plan
 from kingdomino.web.account_admin import NoAccount
 from kingdomino.web.accounts import aware
-from kingdomino.web.ai_workers import run_job
+from kingdomino.web.ai_workers import AIAnswer, AIJob, run_job
 from kingdomino.web.fairplay_figures import Figures, Times, think_times
 from kingdomino.web.seats import clean_name, name_key
 from kingdomino.web.store import Store
@@ -38,6 +39,9 @@ from kingdomino.web.tables import AccountRow, ActionRow, GameRow, RatingChangeRo
 
 #: The agent the decisions are valued by: the game review's.
 AGENT = review.REVIEW_AGENT
+
+#: What answers a search: ``run_job`` in the calling process, or a server's AI workers.
+Search = Callable[[AIJob], AIAnswer]
 
 #: The games an evidence reads unless asked otherwise, and at most.
 GAMES = 20
@@ -195,15 +199,15 @@ def _looked_at(store: Store, game_id: str, account_id: int, agent: str) -> _Game
     return found
 
 
-def _searched(game: _Game, agent: str, budget: int) -> list[dict[str, Any]]:
-    """The entries of ``game``'s people's decisions, ``budget`` of them searched here."""
+def _searched(game: _Game, agent: str, budget: int, search: Search) -> list[dict[str, Any]]:
+    """The entries of ``game``'s people's decisions, ``budget`` of them searched by ``search``."""
     entries = []
     for decision in review_plan.decisions(game.stored, game.mine | game.others, agent, budget):
         if decision.job is None:
             assert decision.entry is not None
             entries.append(decision.entry)
         else:
-            entries.append(decision.entry_of(run_job(decision.job)))
+            entries.append(decision.entry_of(search(decision.job)))
     return entries
 
 
@@ -243,11 +247,13 @@ def evidence(
     agent: str | None = None,
     searches: int = SEARCHES,
     on_game: Callable[[int, int], None] | None = None,
+    search: Search = run_job,
 ) -> Evidence:
     """The evidence on the account named ``name`` over its last ``count`` games (``NoAccount`` if
     none is named so; ``ValueError`` for a count out of 1..``MOST_GAMES``), its decisions valued by
     ``agent`` (``AGENT`` unless said), at most ``searches`` searches spent on games without a
-    stored review. ``on_game`` hears how many games are done of how many."""
+    stored review. ``on_game`` hears how many games are done of how many; ``search`` answers a
+    search (here, in this process, unless a server hands it to its AI workers)."""
     if not 1 <= count <= MOST_GAMES:
         raise ValueError(f"the games looked at are 1 to {MOST_GAMES}, not {count}")
     start = time.perf_counter()
@@ -260,7 +266,7 @@ def evidence(
     spent = 0
     for i, (game, _) in enumerate(kept):
         if game.entries is None:
-            game.entries, game.searched = _searched(game, agent, shares.get(i, 0)), True
+            game.entries, game.searched = _searched(game, agent, shares.get(i, 0), search), True
             spent += sum(not e["forced"] and e.get("reviewed") is not False for e in game.entries)
         if on_game is not None:
             on_game(i + 1, len(kept))

@@ -190,6 +190,13 @@ REFUSAL_CODES = frozenset(
         "report_again",
         "silenced",
         "silenced_writing",
+        # The moderators' page (moderation.py, routes/moderation.py).
+        "moderation_guest",
+        "not_moderator",
+        "no_report",
+        "moderate_yourself",
+        "report_closed",
+        "fairplay_not_cheating",
         # Clubs (``clubs``, ``club_tournaments``).
         "clubs_guest",
         "no_club",

@@ -97,6 +97,8 @@ class ReviewQueue:
         for review in self._order():
             if len(self.computing) >= self.at_once:
                 return
+            if review.admitted.cancelled():
+                continue  # its task is being cancelled (a server's stop): its own exit removes it
             if computing[review.client] >= self.per_client:
                 continue
             self.waiting.remove(review)

@@ -18,6 +18,7 @@ from kingdomino.web import (
     insight_tables,  # noqa: F401  (its tables are made with the others)
     mail_notice_tables,  # noqa: F401  (its tables are made with the others)
     mail_tables,  # noqa: F401  (its tables are made with the others)
+    moderation_tables,  # noqa: F401  (its tables are made with the others)
     push_tables,  # noqa: F401  (its tables are made with the others)
     puzzle_tables,  # noqa: F401  (its tables are made with the others)
     report_tables,  # noqa: F401  (its tables are made with the others)

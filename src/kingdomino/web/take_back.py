@@ -1,6 +1,8 @@
 """Taking moves back: a player's last action, and every action after it, taken back from a game.
 
-Against AI seats alone a player takes back at once (``undo``). With other people at the table a
+Against AI seats alone a player takes back at once (``undo``), and so do the seats of one screen
+shared by a family or friends (every person's seat held by that page): their last action, whoever
+of them made it, is taken back as one player's would be. With other people at the table a
 player asks (``ask``), as on lichess: every other seat a person holds must accept (AI seats do
 not vote), and one decline ends the request (``answer``). The game goes on meanwhile: any action,
 a seat handed to an AI (a player leaving, resigning, out of time) or the game's end voids the
@@ -19,6 +21,7 @@ final. The actions taken back leave the game's record: its replay and export sho
 from __future__ import annotations
 
 import time
+from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -106,16 +109,24 @@ def request_of(live: LiveGame) -> Request | None:
     return Request.of(live.stored.takeback)
 
 
-def undo_refusal(live: LiveGame, seat: int) -> HubError | None:
-    """Why ``seat`` may not take back its last action at once now (None: it may): only against
-    AI seats alone (with people, it asks them: ``ask``), in a game that allows takebacks."""
+def undo_refusal(live: LiveGame, seats: Collection[int]) -> HubError | None:
+    """Why the holder of ``seats`` (one, or several on one shared screen) may not take back their
+    last action at once now (None: it may): only against AI seats alone (with people elsewhere,
+    one asks them: ``ask``), in a game that allows takebacks."""
     if live.over():
         return HubError(409, "undo", "the game is over: a finished game is final", "undo_over")
     if not allowed(live.stored):
         return HubError(409, "undo", "this game allows no takebacks", "takeback_off")
-    if any(s != seat and not live.is_ai(s) for s in range(live.game.num_players)):
+    if any(s not in seats and not live.is_ai(s) for s in range(live.game.num_players)):
         return HubError(409, "undo", "undo is only allowed when every other seat is an AI", "undo_humans")
-    return last_action_refusal(live, seat, "undo")
+    return last_action_refusal(live, latest_of(live, seats), "undo")
+
+
+def latest_of(live: LiveGame, seats: Collection[int]) -> int:
+    """Of ``seats``, the one whose action came last (the lowest when none of them has acted): the
+    seat a shared screen's undo takes back."""
+    acted = [a.seat for a in live.actions if a.seat in seats]
+    return acted[-1] if acted else min(seats)
 
 
 def last_action_refusal(live: LiveGame, seat: int, field: str) -> HubError | None:
@@ -155,18 +166,21 @@ def ask_refusal(live: LiveGame, seat: int) -> HubError | None:
     return last_action_refusal(live, seat, "takeback")
 
 
-async def undo(table: Table, token: str, client: str = "") -> None:
-    """Take back the caller's last action and everything after it (only against AI seats).
+async def undo(table: Table, tokens: Collection[str], client: str = "") -> None:
+    """Take back the last action of the seats of ``tokens`` (one seat's, or a shared screen's)
+    and everything after it (only against AI seats).
 
     Refused when the game is over, or when a chance event (a draw, a roll, a revealed
     caveman) came after that action: undoing it would let a player look ahead and choose again.
     """
     async with table.lock:
-        seat = table.seat_for(token)
-        refused = undo_refusal(table, seat)
+        seats = [table.seat_for(token) for token in tokens if table.seat_of(token) is not None]
+        if not seats:
+            table.seat_for(next(iter(tokens), ""))  # the refusal that says why these tokens act not
+        refused = undo_refusal(table, seats)
         if refused is not None:
             raise refused
-        _take_back(table, seat, None)
+        _take_back(table, latest_of(table, seats), None)
         table.client = client
     await table.publish()
 
@@ -177,7 +191,7 @@ async def ask(table: Table, token: str, client: str = "") -> str:
     async with table.lock:
         seat = table.seat_for(token)
         if not [s for s in table.humans() if s != seat]:
-            refused = undo_refusal(table, seat)
+            refused = undo_refusal(table, (seat,))
             if refused is not None:
                 raise refused
             _take_back(table, seat, None)
@@ -282,7 +296,7 @@ def view(live: LiveGame, mine: tuple[int, ...]) -> dict[str, Any]:
     them, whether its one seat would ask people (``asks``; else Undo acts at once, against AI
     seats) and why it may not now (``refused``, a refusal's code), and the request every page
     shows: waiting, or its answer until the next action (None: none, or voided)."""
-    # Several seats on one screen take nothing back from each other: their page asks nobody.
+    # Several seats on one screen ask nobody: they undo at once when nobody else plays (``undo_refusal``).
     asks = len(mine) == 1 and any(s not in mine for s in live.humans())
     why = ask_refusal(live, mine[0]) if asks else None
     refused = why.code if why is not None else None

@@ -128,7 +128,7 @@ def state_view(live: LiveGame, mine: ViewKey, former: ViewKey = ()) -> dict[str,
             {"index": a.index, "seat": a.seat, "text": a.text, "description": a.description}
             for a in shown[-LOG_LENGTH:]
         ],
-        "undo_allowed": undo_refused is None and len(mine) == 1,
+        "undo_allowed": undo_refused is None and len(mine) > 0,
         "undo_refused": undo_refused,
         "takeback": take_back.view(live, mine),
         "hints_allowed": live.hints_allowed(),
@@ -195,14 +195,12 @@ def placement_changes(state: State, regions: list[dict[str, Any]]) -> dict[str, 
 
 
 def _undo_refused(live: LiveGame, mine: ViewKey) -> str | None:
-    """Why the holder of ``mine`` may not take back a move now, by its code (None: they may, or
-    they watch): a page says it beside its greyed undo button. Seats held together (one screen
-    shared by several humans) are never undone."""
+    """Why the holder of ``mine`` (one seat, or a screen shared by several) may not take back a
+    move now, by its code (None: they may, or they watch): a page says it beside its greyed undo
+    button."""
     if not mine:
         return None
-    if len(mine) > 1:
-        return "undo_humans"
-    refused = take_back.undo_refusal(live, mine[0])
+    refused = take_back.undo_refusal(live, mine)
     return refused.code if refused is not None else None
 
 

@@ -120,6 +120,7 @@ def new_page(
     enforce_csp: bool = False,
     storage_state: StorageState | None = None,
     mobile: bool = False,
+    timezone: str | None = None,
 ) -> LivePage:
     """A page of its own context; ``touch`` makes it a touch screen without a mouse (a phone),
     ``mobile`` a phone's browser too (its viewport meta tag read, the page zoomed out to its width).
@@ -127,7 +128,8 @@ def new_page(
     The tests' own scripts in the page (axe-core, ``wait_for_function``'s expressions) are what
     the app's Content-Security-Policy refuses, so the page ignores it unless ``enforce_csp``
     (``test_content_policy.py`` goes through every screen with it enforced). ``storage_state``:
-    the cookies and local storage the context starts with (``at_the_end_of``)."""
+    the cookies and local storage the context starts with (``at_the_end_of``); ``timezone``: the
+    browser's time zone (an IANA name), the machine's if not said."""
     bypass = not enforce_csp
     context = browser.new_context(
         viewport={"width": width, "height": height},
@@ -136,6 +138,7 @@ def new_page(
         is_mobile=mobile,
         bypass_csp=bypass,
         storage_state=storage_state,
+        timezone_id=timezone,
     )
     BROWSER_CONTEXTS.append(context)
     context.add_init_script(STATIC_BASE)

@@ -7,6 +7,7 @@ no line: the lobby is as long as it was."""
 
 from __future__ import annotations
 
+import itertools
 import secrets
 import time
 from typing import Any
@@ -94,3 +95,36 @@ def test_every_link_and_control_is_at_least_24_px_on_a_phone(browser: Browser, l
         posted(page, f"/api/tournaments/{swiss_id}/cancel")
         posted(page, f"/api/tournaments/{arena_id}/cancel")
         posted(page, f"/api/simuls/{simul_id}/cancel")
+
+
+def narrow_account(page: LivePage) -> str:
+    """An account of a two-letter name of narrow letters (``ii``, ``ij``...: 8 to 12 px of words)
+    made and logged in on ``page``: its name. Names taken, or reading as one taken, are passed by."""
+    for first, second in itertools.product("ijlrtf", repeat=2):
+        name = first + second
+        body = {"name": name, "password": "a long enough password"}
+        origin = {"Origin": page.base_url}
+        made = page.request.post(page.base_url + "/api/accounts", data=body, headers=origin)
+        if made.ok:
+            return name
+    raise AssertionError("every narrow name is taken")
+
+
+def test_a_short_names_link_is_24_px_wide_on_a_phone(browser: Browser, live_server: str) -> None:
+    page = new_page(browser, live_server, 390, 844, touch=True, mobile=True)
+    page.goto(live_server + "/")
+    name = narrow_account(page)
+    club = f"Short{secrets.token_hex(2)}"
+    posted(page, "/api/clubs", {"name": club, "admission": "open"})
+    page.goto(f"{live_server}/club/{club}")
+    link = page.locator(f'#club-members a[href="/player/{name}"]')
+    link.wait_for()
+    page.screenshot(path=str(ARTIFACTS / "link-targets-short-name.png"), full_page=True)
+    box = link.bounding_box()
+    assert box is not None
+    width, height = box["width"], box["height"]
+    assert width >= 24 and height >= 24, (name, width, height)
+    assert page.evaluate(UNDER_24) == [], "a club of a short name"
+    grown, unpadded = page.evaluate(HEIGHTS)
+    assert grown == unpadded, "the links' padding made the club's page longer"
+    assert not page.errors, page.errors

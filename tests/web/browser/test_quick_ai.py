@@ -59,3 +59,37 @@ def test_an_account_s_quick_game_follows_it_to_another_device(browser: Browser, 
     expect(telephone.locator("#play-now")).to_have_text("▶ Kingdomino against the AI · easy")
     expect(telephone.locator("#quick-level")).to_have_value("easy")
     assert not computer.errors and not telephone.errors, (computer.errors, telephone.errors)
+
+
+def test_the_quick_game_is_chosen_on_the_preferences_page(browser: Browser, live_server: str) -> None:
+    """An account chooses it on its preferences' page (in Hungarian here): kept with the account, the
+    lobby's button on another device says it; a guest's page keeps it in the browser."""
+    computer = new_page(browser, live_server, 1024, 768, locale="hu", touch=True)
+    name = log_in_new(computer, live_server, "Ilona")
+    computer.goto(live_server + "/account/preferences")
+    # Nothing chosen yet: the lobby's Kingdomino at medium.
+    expect(computer.locator("#pref-quick-game")).to_have_value("kingdomino")
+    expect(computer.locator("#pref-quick-level")).to_have_value("medium")
+    expect(computer.locator("#pref-quick legend")).to_have_text("Játék most")
+    computer.select_option("#pref-quick-level", "easy")
+    expect(computer.locator("#pref-saved")).not_to_be_empty()
+    computer.select_option("#pref-quick-game", "origins")
+    kept = "async () => (await (await fetch('/api/account/preferences')).json()).quick_ai?.game === 'origins'"
+    computer.wait_for_function(kept)
+    computer.screenshot(path=str(ARTIFACTS / "quick-ai-preferences-hu.png"), full_page=True)
+    quick = computer.evaluate("async () => (await (await fetch('/api/account/preferences')).json()).quick_ai")
+    assert quick == {"game": "origins", "level": "easy"}, quick
+    telephone = phone(browser, live_server)
+    telephone.fill("#account-name", name)
+    telephone.fill("#account-password", PASSWORD)
+    telephone.click("#log-in")
+    expect(telephone.locator("#play-now")).to_have_text("▶ Kingdomino Origins against the AI · easy")
+    guest = phone(browser, live_server)
+    guest.goto(live_server + "/account/preferences")
+    guest.select_option("#pref-quick-level", "hard")
+    expect(guest.locator("#pref-saved")).to_have_text("Saved in this browser.")
+    guest.goto(live_server + "/")
+    expect(guest.locator("#play-now")).to_have_text("▶ Kingdomino against the AI · hard")
+    guest.goto(live_server + "/account/preferences")
+    expect(guest.locator("#pref-quick-level")).to_have_value("hard")
+    assert not computer.errors and not telephone.errors and not guest.errors

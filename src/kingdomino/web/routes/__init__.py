@@ -63,6 +63,9 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
   /api/account/relations/{name}``: the accounts followed and blocked (``people``);
 * ``GET`` and ``PUT /api/account/preferences``: the account's preferences (``preferences``);
 * ``POST /api/reports`` ``{name, reason, text?, game?, line?}``: a report of an account (``reports``);
+* ``GET /api/moderation/reports``, ``/{id}`` and ``/{id}/fairplay``; ``POST
+  /api/moderation/reports/{id}/close`` ``{note}``, ``/silence`` ``{days}`` and ``/rename``
+  ``{name}``: a moderator's (``moderation``);
 * ``GET /api/account/notifications?limit=&before=`` the account's inbox, ``POST
   /api/account/notifications/read`` ``{id?}`` marks one or all read (``inbox``);
 * ``POST /api/clubs``, ``GET /api/clubs``, ``GET``, ``PATCH`` and ``DELETE /api/clubs/{name}``,
@@ -99,6 +102,7 @@ from kingdomino.web.routes import (
     live_games,
     mail,
     mail_notices,
+    moderation,
     open_games,
     people,
     players,
@@ -135,6 +139,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     people.router,
     preferences.router,
     reports.router,
+    moderation.router,
     inbox.router,
     clubs.router,
     puzzles.router,

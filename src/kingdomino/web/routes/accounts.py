@@ -31,7 +31,7 @@ from limits.aio import storage, strategies
 from pydantic import Field
 from starlette.requests import HTTPConnection
 
-from kingdomino.web import vacation
+from kingdomino.web import moderation, vacation
 from kingdomino.web.account_export import export
 from kingdomino.web.accounts import SESSION_DAYS, Account, Accounts
 from kingdomino.web.closed_accounts import sweep
@@ -161,14 +161,15 @@ async def logged_in(
 ) -> dict[str, Any]:
     """The account ``open_session`` opens a session of from ``body``'s name and password, its
     token kept in the cookie, once the request's origin and the client's tries (and
-    ``also_limited``'s) are checked."""
+    ``also_limited``'s) are checked; whether it is a moderator (its menu links their page)."""
     same_origin(request)
     await limited(request, action, client)
     if also_limited is not None:
         await also_limited()
     account, token = await asyncio.to_thread(open_session, body.name, body.password)
     keep_session(response, request, token)
-    return {"account": account_json(account)}
+    moderator = await asyncio.to_thread(moderation.is_moderator, request.app.state.hub.store, account.id)
+    return {"account": {**account_json(account), "moderator": moderator}}
 
 
 @router.post("/api/accounts", status_code=201)
@@ -257,15 +258,17 @@ async def who(
     account: CurrentAccount, request: Request, response: Response, token: SessionToken, hub: HubDep
 ) -> dict[str, Any]:
     """The account logged in with this cookie (`null`: no one, an answer like any other, so that a
-    page asking it at every start logs no failed request), with its `vacation` as
-    `GET /api/account/vacation` says it (the lobby says an account away that it is). Over TLS, a
-    session still kept under the plain name is moved to the prefixed one."""
+        page asking it at every start logs no failed request), with its `vacation` as
+        `GET /api/account/vacation` says it (the lobby says an account away that it is) and whether it
+    is a `moderator` (its menu links the moderators' page). Over TLS, a
+        session still kept under the plain name is moved to the prefixed one."""
     if account is None:
         return {"account": None}
     if token and over_tls(request) and SECURE_COOKIE not in request.cookies:
         keep_session(response, request, token)
     away = await asyncio.to_thread(vacation.state, hub.store, account.id, time.time())
-    return {"account": {**account_json(account), "vacation": away}}
+    moderator = await asyncio.to_thread(moderation.is_moderator, hub.store, account.id)
+    return {"account": {**account_json(account), "vacation": away, "moderator": moderator}}
 
 
 @router.post("/api/account/password")

@@ -2,11 +2,12 @@
 ``/game/{id}/replay``, ``/game/{id}/watch``), a player's page (``/player/{name}``; all their games
 at ``/player/{name}/games``, their statistics at ``/player/{name}/stats``), the leaderboards
 (``/leaderboards``, ``/leaderboards/{pool}``), a
-club tournament's page (``/tournament/{id}``) and the account's preferences
-(``/account/preferences``) are served: each with the preloads of the modules it runs and of the
-texts of the language it will speak (``web.pages``); the service worker that shows the
-notifications (``/sw.js``), and the web app manifest (``/manifest.webmanifest``) that lets a
-phone keep the site on its home screen (where an iPhone lets it notify)."""
+club tournament's page (``/tournament/{id}``), the account's preferences
+(``/account/preferences``) and the moderators' page (``/moderation``) are served: each with the
+preloads of the modules it runs and of the texts of the language it will speak (``web.pages``);
+the service worker that shows the notifications (``/sw.js``), and the web app manifest
+(``/manifest.webmanifest``) that lets a phone keep the site on its home screen (where an iPhone
+lets it notify)."""
 
 from __future__ import annotations
 
@@ -122,3 +123,10 @@ async def tv_page(request: Request) -> HTMLResponse:
 @router.get("/account/preferences")
 async def preferences_page(request: Request) -> HTMLResponse:
     return page("preferences.js", request)
+
+
+@router.get("/moderation")
+@router.get("/moderation/{report_id}")
+async def moderation_page(request: Request) -> HTMLResponse:
+    """The moderators' page (the API refuses anyone else; the page says so)."""
+    return page("moderation.js", request)

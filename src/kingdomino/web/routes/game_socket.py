@@ -323,7 +323,7 @@ class _Page:
             named = refusal.to_json() if refusal is not None else None
             await self.send({"type": "why", "action": text, "reason": reason, "refusal": named})
         elif message.type == "undo":
-            await take_back.undo(table, token, client)
+            await take_back.undo(table, (message.token,) if message.token else held, client)
             await self.send({"type": "ack", "undo": True})
         elif message.type == "takeback":
             outcome = await take_back.ask(table, message.token or _seat_token(table, held), client)

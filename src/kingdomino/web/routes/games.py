@@ -244,7 +244,7 @@ async def act(game_id: str, body: ActionRequest, hub: HubDep, client: Client) ->
 @router.post("/api/games/{game_id}/undo")
 async def undo(game_id: str, body: TokenRequest, hub: HubDep, client: Client) -> dict[str, Any]:
     """The token's last move taken back with all after it (against AI seats; never across a draw)."""
-    await take_back.undo(hub.table(game_id), body.token, client)
+    await take_back.undo(hub.table(game_id), (body.token,), client)
     return {"ok": True}
 
 

@@ -55,8 +55,8 @@ function claimable(id) {
   });
 }
 
-/** The logged-in part of the account card for `account`: links, its games, the claim's offer.
- * @param {{id: number, name: string}} account @returns {HTMLElement[]} */
+/** The logged-in part of the account card for `account`: links (a moderator's to its page too),
+ * its games, the claim's offer. @param {{id: number, name: string, moderator?: boolean}} account @returns {HTMLElement[]} */
 export function accountGames(account) {
   const said = el("p", { class: "small", id: "claim-said", role: "status" });
   const list = el("div", { id: "account-games" });
@@ -105,7 +105,8 @@ export function accountGames(account) {
   return [
     el("p", { class: "account-links" }, el("a", { href: playerHref(account.name), id: "my-page" }, t("account.my_page")), " · ",
       el("a", { href: "/leaderboards", id: "leaderboards-link" }, t("account.leaderboards")), " · ",
-      el("a", { href: "/account/preferences", id: "preferences-link" }, t("account.preferences"))),
+      el("a", { href: "/account/preferences", id: "preferences-link" }, t("account.preferences")),
+      account.moderator ? [" · ", el("a", { href: "/moderation", id: "moderation-link" }, `⚖ ${t("moderation.link")}`)] : ""),
     el("h3", {}, t("account.your_games")), heard, list, offer, said,
   ];
 }

@@ -14,8 +14,9 @@ import { api } from "./server.js";
 import { accountAway } from "./vacation.js";
 import { errorWords } from "./words.js";
 
-/** An account as the server shows it (`vacation` when read by GET /api/account).
- * @typedef {{id: number, name: string, created: string, vacation?: import("./vacation.js").VacationState}} AccountInfo */
+/** An account as the server shows it (`vacation` when read by GET /api/account; `moderator` when
+ * logged in or read so).
+ * @typedef {{id: number, name: string, created: string, moderator?: boolean, vacation?: import("./vacation.js").VacationState}} AccountInfo */
 
 /** The event on `document` each time the card shows who is logged in (`detail`: the account, or
  * null), for the lobby's other cards (a guest's name is asked of guests only). */

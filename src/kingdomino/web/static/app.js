@@ -4,7 +4,7 @@
 // statistics at "/player/<name>/stats"), the
 // leaderboards at "/leaderboards/<pool>", a club tournament at "/tournament/<id>", the preferences
 // at "/account/preferences", a club at "/club/<name>", the puzzles at "/puzzles" ("/puzzles/<id>"),
-// Kingdomino TV at "/tv" ("/tv/<game>"), or a mailed link's page ("/account/verify", "/account/reset").
+// Kingdomino TV at "/tv" ("/tv/<game>"), the moderators' page at "/moderation", or a mailed link's page ("/account/verify", "/account/reset").
 import { el } from "./dom.js";
 import { onRetrying } from "./server.js";
 import { LANGUAGES, chooseLanguage, language, languageLinked, loadLanguage, preferredLanguage, t } from "./i18n.js";
@@ -45,11 +45,12 @@ async function main() {
   const tv = location.pathname.match(/^\/tv(?:\/([a-z]+))?$/);
   const puzzles = /^\/puzzles(\/[0-9a-f]+)?$/.test(location.pathname);
   const simul = location.pathname.match(/^\/(?:simuls|simul\/([0-9a-f]+))$/);
+  const moderation = /^\/moderation(\/\d+)?$/.test(location.pathname);
   const notice = el("span", { id: "server-notice", role: "status" });
   onRetrying((seconds) => { notice.textContent = seconds === null ? "" : t("app.retrying", { seconds }); });
   const brand = brandLink();
   // The lobby's account card asks who is logged in, and says it (ACCOUNT_SHOWN): the bell listens.
-  const lobby = !(match || player || boards || tournament || club || tv || puzzles || simul
+  const lobby = !(match || player || boards || tournament || club || tv || puzzles || simul || moderation
     || ["/score", "/account/preferences", "/account/verify", "/account/reset"].includes(location.pathname));
   const bell = inboxBell(!lobby);
   header.replaceChildren(skipLink(root, Boolean(match)), brand, notice, bell, el("span", { class: "lang" }, select));
@@ -70,6 +71,7 @@ async function main() {
   else if (tv) (await import("./tv.js")).showTv(root, tv[1] || "");
   else if (puzzles) (await import("./puzzle.js")).showPuzzles(root);
   else if (simul) (await import("./simul.js")).showSimuls(root, simul[1] || "");
+  else if (moderation) (await import("./moderation.js")).showModeration(root);
   else {
     (await import("./lobby.js")).showLobby(root);
     // Any other path was answered 404 with this page: say so above the lobby.

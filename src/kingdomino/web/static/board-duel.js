@@ -352,14 +352,16 @@ export function render(container, shown, ctx) {
   // A game aborted, or called off before it began, has no round, dice or choices in the middle: they
   // are for moves that will never come.
   const aborted = ["aborted", "expired"].includes(view.status);
-  fill(container, [part("table", "div", { class: "table" },
+  // A spectator sees both maps alike, large on either side of the dice (as board-kingdoms.js's game of two).
+  const watched = !ctx.replay && !view.your_seats.length;
+  fill(container, [part("table", "div", { class: `table${watched ? " watched-two duel" : ""}` },
     aborted ? null : part("centre", "div", { class: "centre-col" }, el("p", { class: "small info", id: "round-info" }, status, " · ",
       t("duel.player_a_is", { name: view.seats[obs.player_a].name })),
       choices(view, ctx), takingTwo(view, ctx), el("h3", { class: "visually-hidden" }, t("duel.dice")), dice(view, ctx)),
     part("mine", "div", { class: "mine-col" }, mapCard(view, main, ctx, true, container)),
     part("extras", "div", { class: "extras-col" }, el("h3", {}, t("duel.spellbook")), spellbook(view),
       ctx.replay ? null : aidsPanel(view, () => ctx.redraw?.())),
-    part("others", "div", { class: "others-col single" }, mapCard(view, other, ctx, false, container)))]);
+    part("others", "div", { class: "others-col single" }, mapCard(view, other, ctx, watched, container)))]);
   container.querySelectorAll("svg.big").forEach(fitMap);
   hideRegionTip();
 }

@@ -1,4 +1,4 @@
-// Kingdomino and Kingdomino Origins: the kingdoms (yours large), the rows with kings/chiefs, the
+// Kingdomino and Kingdomino Origins: the kingdoms (yours large), the rows with kings/chiefs (board-rows.js), the
 // domino in hand placed with a ghost, and every Origins choice on the board (fire markers, payments,
 // cavemen) or as pictured choices (the cave, the totems: origins-panels.js).
 import { accountMark } from "./account-mark.js";
@@ -6,24 +6,23 @@ import { el, svg } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { fill, keep, part } from "./redraw-in-place.js";
 import { CELL, fitBoards } from "./board-fit.js";
-import { SEAT_COLOURS, caveman, icons, seatBadge, seatPiece, terrainSymbol, use } from "./pictures.js";
-import { choiceLayer, overlay, placer, toolbarSlot, whyNot } from "./placement.js";
-import { actionWords, gainSign, moveWords, cavemanName, halfWords, localName, seatName, where } from "./words.js";
+import { SEAT_COLOURS, caveman, icons, seatBadge, use } from "./pictures.js";
+import { choiceLayer, overlay, placer, toolbarSlot } from "./placement.js";
+import { gainSign, moveWords, cavemanName, halfWords, seatName, where } from "./words.js";
 import { opponents } from "./opponents.js";
 import { landings, markLanded } from "./landing-animation.js";
 import { kingdomPoints, leaderMark } from "./ending.js";
 import { originsPanels } from "./origins-panels.js";
 import { aidsPanel, chosenAids, hideRegionTip, placementPreview, regionTips } from "./aids.js";
+import { squareGroup } from "./board-square.js";
+import { buttons, info, pieceKey, rows } from "./board-rows.js";
 
 /** The least height of a replay's big board on a wide screen (a live board's is board-fit.js's). */
 const REPLAY_LOWEST = 240;
 
-
 /** @typedef {import("./view-types.js").ShownView} ShownView */
 /** @typedef {import("./view-types.js").DominoObservation} DominoObservation */
 /** @typedef {import("./view-types.js").DominoSquare} DominoSquare */
-/** @typedef {import("./view-types.js").RowEntry} RowEntry */
-/** @typedef {import("./words.js").SquareContext} SquareContext */
 /** The view of a Kingdomino or Origins game, which this module draws. @typedef {ShownView & {observation: DominoObservation}} KingdomsView */
 
 /**
@@ -32,60 +31,11 @@ const REPLAY_LOWEST = 240;
  *   landed?: (key: string) => boolean, redraw?: () => void }} Ctx
  */
 
-/** Whether resources count in this game (not in Discovery mode). @param {SquareContext} obs */
-function resourcesShown(obs) {
-  return !(obs.options && obs.options.mode === "discovery");
-}
-
-/**
- * Draw one square (a kingdom's or a domino half) into an SVG group.
- * @param {SquareContext} obs @param {DominoSquare} square @param {number} x @param {number} y @param {number} size @param {number} [seat]
- */
-export function squareGroup(obs, square, x, y, size, seat) {
-  const g = /** @type {SVGGElement} */ (svg("g", { class: "square" }));
-  const symbol = terrainSymbol(obs.legend || {}, square.terrain);
-  g.append(use(symbol, x, y, size, size, symbol === "castle" || symbol === "hut" ? { color: SEAT_COLOURS[seat ?? 0] || "#777" } : {}));
-  const s = size / 40;
-  if (square.crowns) g.append(icons("crown", square.crowns, x + 2 * s, y + 2 * s, 12 * s));
-  if (square.fires) g.append(icons("fire", square.fires, x + 2 * s, y + 2 * s, 12 * s));
-  if (square.craters) g.append(icons("crater", square.craters, x + 3 * s, y + 26 * s, 11 * s));
-  if (square.marker) {
-    g.append(use("marker", x + 20 * s, y + 20 * s, 18 * s), icons("fire", square.marker, x + 22 * s, y + 24 * s, 8 * s));
-  }
-  if (square.resource && resourcesShown(obs) && !square.caveman) g.append(use(`r-${square.resource}`, x + 22 * s, y + 22 * s, 16 * s));
-  if (square.caveman) g.append(caveman(square.caveman, x + 18 * s, y + 18 * s, 21 * s));
-  return g;
-}
-
-/** A domino of a row, as a small picture; its king (chief) lands when `landed` says it is new.
- * @param {DominoObservation} obs @param {RowEntry} entry @param {Ctx} ctx */
-function dominoPicture(obs, entry, ctx) {
-  const image = svg("svg", { viewBox: "0 0 84 40", width: 84, height: 40, class: "domino-pic", "aria-hidden": "true" });
-  (entry.halves || []).forEach((half, i) => image.append(squareGroup(obs, half, i * 42 + 1, 0, 40)));
-  const owner = entry.king ?? entry.chief;
-  if (owner !== null && owner !== undefined) {
-    image.append(markLanded(seatPiece(owner, 42, 20, 12), ctx.landed, pieceKey(entry.domino, owner)));
-  }
-  return image;
-}
-
-/** Whose king (chief) stands on a domino, in a word under it: the colour of a small piece alone was
- * hard to read. "You" for the seat played on this page, else the name without an AI's level.
- * @param {KingdomsView} view @param {number} owner */
-function ownerWords(view, owner) {
-  if (view.your_seats.length === 1 && view.your_seats[0] === owner) return t("name.you");
-  return localName(view.seats[owner].name).replace(/ \([^()]*\)$/, "");
-}
-
 /** What identifies a kingdom's square for the landings. @param {number} seat @param {DominoSquare & {row: number, col: number}} square */
 function squareKey(seat, square) {
   return `square ${seat} ${square.row},${square.col} ${square.terrain}`;
 }
 
-/** What identifies a king (chief) on a domino of a row. @param {number} domino @param {number} owner */
-function pieceKey(domino, owner) {
-  return `piece ${domino} ${owner}`;
-}
 
 /** Every landing key of this view: the kingdoms' squares and the rows' kings. @param {DominoObservation} obs */
 function landingKeys(obs) {
@@ -288,91 +238,6 @@ function kingdomCard(view, seat, ctx, big, owner) {
   return card;
 }
 
-/** The claim a click on the domino in `place` (1-based) of the next row makes in the 2-player first
- * claim of Origins (`claim 1+4`: that domino with its partner), if any. @param {string[]} legal @param {number} place */
-function pairClaim(legal, place) {
-  return legal.find((a) => /^claim \d+\+\d+$/.test(a) && a.slice("claim ".length).split("+").map(Number).includes(place));
-}
-
-/** Light the dominoes a pair claim takes together while one of them is pointed at or focused.
- * @param {Event} event */
-function lightPair(event) {
-  const button = /** @type {HTMLElement} */ (event.currentTarget);
-  const on = event.type === "mouseenter" || event.type === "focus";
-  button.closest(".dominoes")?.querySelectorAll(`[data-action="${button.dataset.action}"]`).forEach((b) => b.classList.toggle("paired", on));
-}
-
-/** The current and next rows; in the 2-player first claim each domino of the next row takes its pair.
- * @param {KingdomsView} view @param {Ctx} ctx */
-function rows(view, ctx) {
-  const obs = view.observation;
-  const legal = ctx.legal;
-  const box = el("div", { class: "rows" });
-  const pairs = ctx.replay ? [] : legal.filter((a) => /^claim \d+\+\d+$/.test(a));
-  /** @type {Array<[string, RowEntry[], boolean]>} */
-  const lines = [["board.current_row", obs.row, false], ["board.next_row", obs.next_row, true]];
-  for (const [label, entries, claimable] of lines) {
-    if (!entries || !entries.length || (view.status === "finished")) continue;
-    const places = pairs.map((a) => { const [p, q] = a.slice("claim ".length).split("+"); return t("board.pair_places", { a: p, b: q }); });
-    const pairHint = claimable && pairs.length ? el("p", { class: "small", id: "pair-hint" },
-      t("board.claim_pair_hint", { pairs: places.join(" · ") })) : "";
-    box.append(el("div", { class: "row-line" }, el("h3", {}, t(label)), pairHint, el("ol", { class: "dominoes" }, entries.map((entry, slot) => {
-      const pair = claimable && pairs.length ? pairClaim(pairs, slot + 1) : undefined;
-      const claim = pair || `claim ${entry.domino}`;
-      const can = claimable && legal.includes(claim) && !ctx.replay;
-      const acting = !claimable && obs.acting_slot === slot;
-      const owner = entry.king ?? entry.chief;
-      const words = `${t("domino_n", { n: entry.domino })}: ${(entry.halves || []).map((h) => halfWords(obs,
-        h)).join(" | ")}${owner !== null && owner !== undefined ? " — " + view.seats[owner].name : ""}`;
-      const hinted = ctx.highlight && ctx.highlight.action === claim;
-      const played = ctx.highlight && ctx.highlight.played === claim;
-      // A domino that cannot be chosen is a picture named in words (role "img"): a label on an
-      // element of no role is read as its number only ("25"), not its terrains nor its king.
-      return el("li", {}, el(can ? "button" : "div", {
-        type: can ? "button" : undefined, role: can ? undefined : "img",
-          class: `domino${can ? " claimable" : ""}${acting ? " acting" : ""}${hinted ? " hinted" : ""}${played ? " played" : ""}`,
-        "data-domino": entry.domino, "data-action": pair,
-        onclick: can ? () => ctx.play(claim) : whyNot(view, ctx, claim), "aria-label": can ? pair ? pairLabel(view, entries, pair)
-          : actionWords(view, claim) : words,
-        onmouseenter: pair ? lightPair : undefined, onmouseleave: pair ? lightPair : undefined,
-        onfocus: pair ? lightPair : undefined, onblur: pair ? lightPair : undefined,
-          title: words },
-      el("span", { class: "num" }, entry.domino), dominoPicture(obs, entry, ctx),
-      owner !== null && owner !== undefined ? el("span", { class: `owner-name seat${owner}` }, ownerWords(view, owner)) : ""));
-    }))));
-  }
-  return box;
-}
-
-/** A pair claim's words on either of its dominoes: the places and the dominoes' numbers.
- * @param {KingdomsView} view @param {RowEntry[]} entries the row @param {string} pair "claim 1+4" */
-function pairLabel(view, entries, pair) {
-  const [a, b] = pair.slice("claim ".length).split("+").map((p) => t("domino_n", { n: entries[Number(p) - 1]?.domino ?? p }));
-  return t("board.claim_pair_label", { claim: actionWords(view, pair), a, b });
-}
-
-/** Yes/no moments as buttons: discard, no fire, nobody to recruit (the 2-player first claim is made
- * on the row). @param {KingdomsView} view @param {Ctx} ctx */
-function buttons(view, ctx) {
-  const spatial = /^(place|fire|pay|caveman) -?\d+,-?\d+/;
-  const rest = ctx.legal.filter((a) => !spatial.test(a) && !/^claim [\d+]+$/.test(a) && !/^(recruit|recruit-stack|totem) /.test(a));
-  if (!rest.length || ctx.replay) return "";
-  return el("div", { class: "actions" },
-    rest.map((a) => el("button", { type: "button", "data-action": a, onclick: () => ctx.play(a) }, moveWords(view, a))));
-}
-
-/** The info line: round, dominoes left, game of the Dynasty. @param {KingdomsView} view */
-function info(view) {
-  const obs = view.observation;
-  const dynasty = obs.options && obs.options.dynasty;
-  const bits = [];
-  if (view.status === "finished") bits.push(t("board.finished"));
-  else if (!obs.round) bits.push(t("board.setup"));
-  else bits.push(t("board.round", { n: obs.round, of: obs.rounds }));
-  if (view.status !== "finished") bits.push(t("board.left_n", { n: obs.dominoes_left }));
-  if (dynasty) bits.push(t("board.dynasty_game", { n: obs.game_number ?? 0, of: obs.games_in_match ?? 0 }));
-  return el("p", { class: "small info", id: "round-info" }, bits.join(" · "));
-}
 
 /** Draw the table of a Kingdomino or Origins game: the kingdoms, the rows, Origins' choices.
  * @param {HTMLElement} container @param {ShownView} shown the view (of a game of these two) @param {Ctx} ctx */
@@ -388,13 +253,17 @@ export function render(container, shown, ctx) {
   // A finished game (not a Dynasty, whose line says which game it was) has nothing in the middle, nor
   // one aborted or called off before it began: no setup line, no rows, for moves that will never come.
   const over = view.status === "finished" && !(obs.options && obs.options.dynasty) || ["aborted", "expired"].includes(view.status);
+  // A spectator of a game of two sees both kingdoms alike, large on either side of the rows (a
+  // projector's room read from afar): neither is theirs to play on.
+  const watchedTwo = !ctx.replay && !view.your_seats.length && others.length === 1;
   // The table is drawn anew, but what did not change stays in the page as it was (redraw-in-place.js).
-  fill(container, [part("table", "div", { class: `table others-${others.length}${aside ? " extras-first" : ""}${over ? " over" : ""}` },
+  fill(container, [part("table", "div", { class: `table others-${others.length}${aside ? " extras-first" : ""}${over ? " over" : ""}${
+    watchedTwo ? " watched-two" : ""}` },
     over ? null : part("centre", "div", { class: "centre-col" }, info(view), buttons(view, ctx), rows(view, ctx)),
     part("mine", "div", { class: "mine-col" }, kingdomCard(view, main, ctx, true, container)),
     part("extras", "div", { class: "extras-col" }, ...(view.game === "origins" ? originsPanels(view, ctx) : []),
       ctx.replay ? null : aidsPanel(view, () => ctx.redraw?.())),
-    opponents(view, others, (seat) => kingdomCard(view, seat, ctx, false, container)))]);
+    opponents(view, others, (seat) => kingdomCard(view, seat, ctx, watchedTwo, container)))]);
   fitBoards([...container.querySelectorAll("svg[data-window]")]);
   hideRegionTip();
 }

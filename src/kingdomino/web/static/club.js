@@ -3,6 +3,7 @@
 // leaderboard), the public games its members play now, its members-only tournaments, and for its
 // leaders their part (club-lead.js). Drawn again from the server after each act.
 import { leaderCard } from "./club-lead.js";
+import { recentCard } from "./club-games.js";
 import { el } from "./dom.js";
 import { number, t } from "./i18n.js";
 import { withMoment } from "./moments.js";
@@ -18,6 +19,7 @@ import { errorWords, gameTitle } from "./words.js";
  * @typedef {{name: string, description: string, admission: "open" | "request", created: string, pool: string,
  *   pools: string[], members: Member[], max_members: number, you: "leader" | "member" | "asked" | null,
  *   playing: Array<{id: string, game: string, players: number, seats: string[], members: string[], watch: string}>,
+ *   recent: import("./club-games.js").ClubGame[],
  *   tournaments: Array<{id: string, name: string, game: string, status: string, players: number}>,
  *   team_battles: import("./team-battle.js").ListedBattle[],
  *   requests?: Array<{name: string, bot: boolean, since: string}>,
@@ -47,7 +49,7 @@ export async function showClub(main, name) {
     }
     document.title = `${club.name} · ${t("app.name")}`;
     const { account } = /** @type {{account: {name: string} | null}} */ (await api("/api/account"));
-    main.replaceChildren(headCard(club, account !== null, load, said), playingCard(club), boardCard(club),
+    main.replaceChildren(headCard(club, account !== null, load, said), playingCard(club), recentCard(club), boardCard(club),
       tournamentsCard(club), clubBattlesCard(club.team_battles), club.you === "leader" && account ? leaderCard(club, account.name, load, said) : "",
       el("p", {}, el("a", { href: "/" }, t("club.to_lobby"))));
   };

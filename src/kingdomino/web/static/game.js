@@ -28,6 +28,7 @@ import { errorWords, localSeatNames } from "./words.js";
 import { makeChat, placeChat } from "./chat.js";
 import { tvChannel, tvStrip } from "./tv.js";
 import { undoOrAsk } from "./game-takeback.js";
+import { passScreen } from "./game-pass.js";
 
 /** @typedef {import("./game-state.js").GameState} GameState */
 /** @typedef {import("./game-state.js").DrawnGame} DrawnGame */
@@ -131,7 +132,7 @@ function showView(game, view) {
   game.view = view; page.error.textContent = ""; game.hints = null; stopHint(game); game.ctx.highlight = null;
   page.hintBox.replaceChildren();
   page.pace.hidden = !view.seats.some((seat) => seat.kind === "ai") || view.status === "finished";
-  if (!game.ctx.replay) { game.draw(before); playForced(game); }
+  if (!game.ctx.replay) { game.draw(before); playForced(game); passScreen(game, view); }
   if (first) focusOnArrival(/** @type {DrawnGame} */ (game));
   settleInvites(page, view, game.acted);
   game.chat.view(view);

@@ -2,7 +2,7 @@
 // tokens, cavemen), drawn with the boards' own picture code, each with words for screen readers.
 import { el, svg } from "./dom.js";
 import { t } from "./i18n.js";
-import { squareGroup } from "./board-kingdoms.js";
+import { squareGroup } from "./board-square.js";
 import { coatSquare } from "./board-duel.js";
 import { caveman, coatSymbol, icons, picture, powerPicture, use } from "./pictures.js";
 import { coatName, halfWords, terrainName } from "./words.js";

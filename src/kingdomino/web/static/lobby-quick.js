@@ -10,7 +10,7 @@ import { PREFERENCES_READ, QUICK_AI_KEY, noteSetting, readPreferences } from "./
 import { UNNAMED_YOU } from "./words.js";
 
 /** The games of the quick game, as their buttons stand when none was chosen yet; each game's options. */
-const QUICK_GAMES = /** @type {const} */ (["kingdomino", "duel", "origins"]);
+export const QUICK_GAMES = /** @type {const} */ (["kingdomino", "duel", "origins"]);
 /** @type {Record<string, Record<string, string>>} */
 const OPTIONS = { kingdomino: {}, duel: {}, origins: { mode: "discovery" } };
 
@@ -34,7 +34,7 @@ function keep(chosen) {
 }
 
 /** A level's own word ("hard"); an operator's agent is said by its name. @param {string} level */
-function levelWord(level) {
+export function levelWord(level) {
   return has(`lobby.level.${level}`) ? t(`lobby.level.${level}`) : level;
 }
 

@@ -7,7 +7,7 @@ import { challengesCard } from "./challenges.js";
 import { el } from "./dom.js";
 import { followingCard } from "./following.js";
 import { clubsCard } from "./club-card.js";
-import { continueCard, showContinue } from "./continue-card.js";
+import { continueCard, movesHere, showContinue, turnHere } from "./continue-card.js";
 import { replaceKeepingFocus } from "./keep-focus.js";
 import { openHelp } from "./help.js";
 import { liveGamesCard } from "./live-games.js";
@@ -355,7 +355,7 @@ async function listGames(list) {
     const { games } = /** @type {{games: GameSummary[]}} */ (await api("/api/games/lookup", { method: "POST", body: { games: pairs } }));
     showContinue(games);
     /** A game awaiting a move of yours. @param {GameSummary} g */
-    const awaits = (g) => g.status !== "finished" && g.status !== "aborted" && g.seat !== null && g.current_player === g.seat;
+    const awaits = (g) => g.status !== "finished" && g.status !== "aborted" && movesHere(g);
     // A challenge still awaiting answers is listed once, in the challenges card, where its answers are.
     const listed = games.filter((g) => !g.challenge);
     if (!listed.length) { list.replaceChildren(el("p", { class: "small" }, t("lobby.no_games"))); return games; }
@@ -368,7 +368,7 @@ async function listGames(list) {
       el("a", { href: `/game/${g.id}`, class: "game-link" }, gameTitle(g)), " · ", statusWords(g), " · ",
       ...whoEnded({ ...g, seat: g.seat ?? formerSeat(saved, g.id) }, g.seats).map((words) => `${words} · `),
       el("time", { datetime: g.created, class: "small" }, when.format(new Date(g.created))), " · ",
-      awaits(g) ? el("strong", { class: "awaits-you" }, el("span", { "aria-hidden": "true" }, "● "), t("title.your_turn"), " · ") : "",
+      awaits(g) ? el("strong", { class: "awaits-you" }, el("span", { "aria-hidden": "true" }, "● "), turnHere(g), " · ") : "",
       // Each seat's points, a star by a finished game's winners (a tie on points is told apart).
       g.seats.flatMap((name, i) => [i ? ", " : "", `${localName(name)} ${g.scores[i]}`,
         (g.winners || []).includes(i) ? el("span", { class: "leader", title: t("board.winner"), "aria-label": t("board.winner"), role: "img" },

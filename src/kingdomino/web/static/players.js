@@ -18,6 +18,7 @@ import { Refused, api } from "./server.js";
 import { awayLine } from "./vacation.js";
 import { errorWords, gameTitle, localName } from "./words.js";
 import { puzzleRatingCard } from "./puzzle-rating.js";
+import { momentWords } from "./moments.js";
 
 /** @typedef {import("./rating-graph.js").RatingPoint} RatingPoint */
 /** A rating as the server shows it.
@@ -140,7 +141,8 @@ export async function showPlayer(main, name) {
   }
 }
 
-/** A recent game of the player's page: when, which game, its place, each seat's score (an account's
+/** A recent game of the player's page: when (the day and the time of day in the reader's language
+ * and time zone: a club plays several games one evening), which game, its place, each seat's score (an account's
  * name a link to its page), its rating change, its replay. @param {PlayedGame} game */
 export function playedGame(game) {
   const seats = game.players.flatMap((seat, i) => [i ? ", " : "",
@@ -148,7 +150,7 @@ export function playedGame(game) {
     seat.score === null ? "" : ` ${number(seat.score)}`,
     seat.place === 1 ? el("span", { class: "leader", role: "img", "aria-label": t("board.winner") }, " ★") : ""]);
   return el("li", { "data-game": game.id },
-    el("time", { datetime: game.created, class: "small" }, day(game.created)), " · ", el("strong", {}, gameTitle(game)),
+    el("time", { datetime: game.created, class: "small" }, momentWords(game.created)), " · ", el("strong", {}, gameTitle(game)),
     game.place ? ` · ${t("players.place", { place: number(game.place), players: number(game.players.length) })}` : "",
     game.left ? ` · ${t(game.why === "away" ? "players.away" : game.why === "timed_out" ? "players.timed_out"
       : game.why === "resigned" ? "players.resigned_ai" : "players.left")}` : "",

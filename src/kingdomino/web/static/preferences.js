@@ -1,12 +1,15 @@
 // The preferences' page (/account/preferences): who may challenge me and my chat, which the server
 // enforces (web/preferences.py), and the page's settings (the language, the AI moves' pace, the
-// draft aids shown), kept with a logged-in account for every device it logs in on. Each change is
-// saved at once and said ("Saved"); a guest's page offers the page's settings alone, kept in this
-// browser as before, and says how to keep them everywhere.
+// draft aids shown, the lobby's "Play now" game and AI level), kept with a logged-in account for
+// every device it logs in on. Each change is saved at once and said ("Saved"); a guest's page
+// offers the page's settings alone, kept in this browser as before, and says how to keep them
+// everywhere.
 import { el } from "./dom.js";
 import { LANGUAGES, LANGUAGE_KEY, chooseLanguage, t } from "./i18n.js";
 import { PACES } from "./game-pace.js";
-import { AIDS_KEY, PACE_KEY, keepPreference, readPreferences } from "./preferences-sync.js";
+import { AIDS_KEY, PACE_KEY, QUICK_AI_KEY, keepPreference, readPreferences } from "./preferences-sync.js";
+import { QUICK_GAMES, levelWord, quickChosen } from "./lobby-quick.js";
+import { aiLevels } from "./ai-levels.js";
 import { vacationPart } from "./vacation.js";
 import { mailNoticesPart } from "./mail-notices.js";
 import { errorWords } from "./words.js";
@@ -78,6 +81,21 @@ function pagePart(chosen, save) {
   return part("pref-page", t("prefs.page"), language, pace, aids);
 }
 
+/** The lobby's quick game against the AI ("Play now"): its game and the AI's level, as the lobby's
+ * card keeps them (none kept yet: Kingdomino at medium, as the card shows them).
+ * @param {Preferences} chosen @param {(change: Partial<Preferences>) => void} save */
+function quickPart(chosen, save) {
+  const quick = chosen.quick_ai || quickChosen();
+  const games = /** @type {Array<[string, string]>} */ (QUICK_GAMES.map((game) => [game, t(`game.${game}`)]));
+  const levels = /** @type {Array<[string, string]>} */ ((aiLevels().length ? aiLevels() : [quick.level])
+    .map((level) => [level, levelWord(level)]));
+  const game = menu("pref-quick-game", t("prefs.quick_game"), games, quick.game,
+    (value) => save({ quick_ai: { ...(chosen.quick_ai || quickChosen()), game: value } }));
+  const level = menu("pref-quick-level", t("lobby.quick_level"), levels, quick.level,
+    (value) => save({ quick_ai: { ...(chosen.quick_ai || quickChosen()), level: value } }));
+  return part("pref-quick", t("prefs.quick"), el("p", { class: "small" }, t("prefs.quick_about")), game, level);
+}
+
 /** This browser's own settings, as a guest's page keeps them (the defaults where none is set). @returns {Preferences} */
 function browserSettings() {
   /** @type {Record<string, unknown>} */
@@ -87,7 +105,7 @@ function browserSettings() {
   return { challenges: "everyone", bot_challenges: true, chat_off: false, spectators_chat: true,
     language: localStorage.getItem(LANGUAGE_KEY), ai_pace: pace === "slow" || pace === "slower" ? pace : "server",
     aids: { unseen: aids.unseen !== false, order: aids.order !== false, regions: aids.regions !== false,
-      placements: aids.placements !== false }, quick_ai: null };
+      placements: aids.placements !== false }, quick_ai: localStorage.getItem(QUICK_AI_KEY) ? quickChosen() : null };
 }
 
 /** A guest's change: kept in this browser. @param {Preferences} chosen @param {Partial<Preferences>} change */
@@ -95,6 +113,7 @@ function keepHere(chosen, change) {
   Object.assign(chosen, change);
   if (change.ai_pace) localStorage.setItem(PACE_KEY, change.ai_pace);
   if (change.aids) localStorage.setItem(AIDS_KEY, JSON.stringify(change.aids));
+  if (change.quick_ai) localStorage.setItem(QUICK_AI_KEY, JSON.stringify(change.quick_ai));
 }
 
 /** Show the preferences' page in `root`, once the page knows whether it is logged in. @param {HTMLElement} root */
@@ -123,5 +142,6 @@ export async function showPreferences(root) {
   document.title = `${t("prefs.title")} · ${t("app.name")}`;
   root.replaceChildren(el("section", { class: "card preferences", id: "preferences", "aria-labelledby": "pref-title" },
     el("h1", { id: "pref-title" }, t("prefs.title")), about, ...parts, pagePart(chosen, save),
+    quickPart(chosen, saveQuietly),
     el("div", { class: "pref-said" }, saved, refused)));
 }

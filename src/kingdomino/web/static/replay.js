@@ -176,7 +176,26 @@ function goTo(replay, to) {
 function jumpToMarked(replay) {
   const marked = [...replay.reviewed.values()].filter((m) => m.mark).map((m) => m.index);
   const next = marked.find((index) => index > replay.step) ?? marked[0];
-  if (next !== undefined) { replay.step = next; showStep(replay); }
+  if (next !== undefined) { replay.step = next; showStep(replay).then(() => markedInView(replay.places.board)); }
+}
+
+/** The room kept between a move the review marks and the screen's edges, in CSS pixels. */
+const ROOM = 24;
+
+/** Bring the moves a review marks on the board (the one played and the better one) into view with
+ * room around them, below the step bar that sticks to the screen's top: at 150 % on a laptop the
+ * better move sat at the screen's bottom edge. Scrolled as little as that takes, the review's words
+ * kept in view as far as may be. @param {HTMLElement} board */
+function markedInView(board) {
+  const boxes = [...board.querySelectorAll(".hint-mark, .played-mark, .domino.hinted, .domino.played")]
+    .map((mark) => mark.getBoundingClientRect());
+  if (!boxes.length) return;
+  const top = Math.min(...boxes.map((box) => box.top)), bottom = Math.max(...boxes.map((box) => box.bottom));
+  const bar = document.querySelector(".replay-bar")?.getBoundingClientRect().height ?? 0;
+  const under = bottom + ROOM - window.innerHeight;  // how far the lowest mark is below the room kept
+  const over = bar + ROOM - top;  // how far the highest is above it (under the step bar)
+  const by = under > 0 ? Math.min(under, -over) : over > 0 ? -over : 0;
+  if (by) window.scrollBy({ top: by, behavior: "instant" });
 }
 
 /** Ask for the replay's step and draw it: its words, the board (the review's better move marked),

@@ -52,3 +52,10 @@ export function tokensFor(id) {
   const entry = savedGames().find((g) => g.id === id);
   return entry ? entry.tokens : [];
 }
+
+/** The seats this browser plays in game `id`, as its page last saw them (several at a screen
+ * shared by a family), else `seat` alone (none: a spectator's). @param {string} id @param {number | null} seat */
+export function seatsHere(id, seat) {
+  const seats = savedGames().find((g) => g.id === id)?.seats;
+  return seats?.length ? seats : seat === null ? [] : [seat];
+}

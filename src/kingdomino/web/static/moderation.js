@@ -1,0 +1,103 @@
+// The moderators' page (web/moderation.py): at "/moderation" the open reports, newest first, each
+// a link to its page at "/moderation/<id>": the report and its reporter, the chat line it cites,
+// the reported player's last chat lines and recent games with their replays, a cheating report's
+// fair-play evidence (moderation-fairplay.js), and the actions (moderation-actions.js). The server
+// refuses anyone but a moderator, and the page says so in words.
+import { el } from "./dom.js";
+import { t } from "./i18n.js";
+import { momentWords } from "./moments.js";
+import { api } from "./server.js";
+import { errorWords } from "./words.js";
+import { actionsCard } from "./moderation-actions.js";
+import { fairplayCard } from "./moderation-fairplay.js";
+
+/** A report in the queue (GET /api/moderation/reports).
+ * @typedef {{id: number, at: string, reason: string, text: string | null, game: string | null,
+ *   reported: string, reporter: string, reporter_open: number}} QueuedReport */
+/** A chat line. @typedef {{id: number, game: string, room: string, at: number, name: string, text: string | null, phrase: string | null}} ChatLine */
+/** A recent game. @typedef {{id: string, game: string, status: string, created: string, replay: string}} RecentGame */
+/** A moderator's action. @typedef {{by: string, at: string, action: string, detail: string | null}} Done */
+/** A report's page (GET /api/moderation/reports/{id}).
+ * @typedef {{report: {id: number, at: string, reporter: string, reported: string, reason: string, text: string | null,
+ *   game_id: string | null, chat_line: number | null, closed: string | null, note: string | null},
+ *   cited: ChatLine | null, chat: ChatLine[], games: RecentGame[], silenced_until: string | null, actions: Done[]}} ReportPage */
+
+/** The reason's picture, beside its words. */
+const REASON_ICONS = /** @type {Record<string, string>} */ ({
+  abusive_chat: "☹", cheating: "⚠", stalling: "⚐", offensive_name: "✎", other: "•",
+});
+
+/** A reason in a picture and words. @param {string} reason */
+export function reasonWords(reason) {
+  return el("span", { class: "moderation-reason" }, el("span", { "aria-hidden": "true" }, `${REASON_ICONS[reason] || "•"} `),
+    t(`report.reason.${reason}`));
+}
+
+/** Show the moderators' page the address asks for in `root`. @param {HTMLElement} root */
+export async function showModeration(root) {
+  const asked = location.pathname.match(/^\/moderation\/(\d+)$/);
+  document.title = t("moderation.title");
+  const card = el("section", { class: "card moderation", id: "moderation" }, el("p", { role: "status" }, t("moderation.loading")));
+  root.replaceChildren(card);
+  try {
+    if (asked) await showReport(card, Number(asked[1]));
+    else await showQueue(card);
+  } catch (problem) {
+    card.replaceChildren(el("h1", {}, t("moderation.title")),
+      el("p", { class: "error", role: "alert", id: "moderation-error" }, errorWords(problem)));
+  }
+}
+
+/** The open reports, newest first. @param {HTMLElement} card */
+async function showQueue(card) {
+  const answer = /** @type {{reports: QueuedReport[]}} */ (await api("/api/moderation/reports"));
+  const items = answer.reports.map((line) => el("li", { class: "moderation-item", "data-report": String(line.id) },
+    el("a", { href: `/moderation/${line.id}`, class: "moderation-open" }, reasonWords(line.reason), ": ",
+      el("strong", {}, line.reported)),
+    el("span", { class: "small" }, " · ", momentWords(line.at), " · ",
+      t("moderation.reporter", { name: line.reporter, n: line.reporter_open }),
+      line.game ? [" · ", el("a", { href: `/game/${line.game}/replay` }, t("moderation.the_game"))] : ""),
+    line.text ? el("blockquote", { class: "moderation-words" }, line.text) : ""));
+  card.replaceChildren(el("h1", {}, t("moderation.queue_title", { n: items.length })),
+    items.length ? el("ol", { class: "moderation-queue", id: "moderation-queue" }, ...items)
+      : el("p", { id: "moderation-empty" }, t("moderation.queue_empty")));
+}
+
+/** A chat line's words (a phrase the page picked is its key's words). @param {ChatLine} line */
+function said(line) {
+  return line.text ?? (line.phrase ? t(`chat.phrase.${line.phrase}`) : "");
+}
+
+/** A chat line as a list item: when, the room, the words. @param {ChatLine} line */
+function chatItem(line) {
+  const room = line.room === "players" ? t("chat.players") : t("chat.spectators");
+  return el("li", {}, el("span", { class: "small" }, `${momentWords(new Date(line.at * 1000).toISOString())} · ${room} · `),
+    el("a", { href: `/game/${line.game}/replay` }, el("span", { "aria-label": t("moderation.replay") }, "▶")), " ", said(line));
+}
+
+/** One report in full, its evidence and its actions. @param {HTMLElement} card @param {number} id */
+async function showReport(card, id) {
+  const page = /** @type {ReportPage} */ (await api(`/api/moderation/reports/${id}`));
+  const r = page.report;
+  const state = r.closed ? t("moderation.closed", { when: momentWords(r.closed) }) : t("moderation.open");
+  const games = page.games.map((g) => el("li", {}, el("a", { href: g.replay }, `▶ ${t(`game.${g.game}`)}`),
+    el("span", { class: "small" }, ` · ${momentWords(g.created)} · ${t(`lobby.status.${g.status}`)}`)));
+  card.replaceChildren(
+    el("p", {}, el("a", { href: "/moderation", id: "moderation-back" }, `← ${t("moderation.back")}`)),
+    el("h1", { id: "moderation-report-title" }, reasonWords(r.reason), ": ", r.reported),
+    el("p", { id: "moderation-report-line" }, t("moderation.reported_by", { name: r.reporter }), " · ", momentWords(r.at), " · ", state,
+      r.game_id ? [" · ", el("a", { href: `/game/${r.game_id}/replay` }, t("moderation.the_game"))] : ""),
+    r.text ? el("blockquote", { class: "moderation-words", id: "moderation-words" }, r.text) : el("p", { class: "small" }, t("moderation.no_words")),
+    r.note ? el("p", { id: "moderation-note" }, t("moderation.note_kept", { note: r.note })) : "",
+    page.silenced_until ? el("p", { id: "moderation-silenced" }, `⊘ ${t("moderation.silenced", { until: momentWords(page.silenced_until) })}`) : "",
+    page.cited ? el("div", {}, el("h2", {}, t("moderation.cited")),
+      el("blockquote", { class: "moderation-cited", id: "moderation-cited" }, said(page.cited)))
+      : r.chat_line !== null ? el("p", {}, t("moderation.cited_gone")) : "",
+    el("h2", {}, t("moderation.chat_title")),
+    page.chat.length ? el("ul", { class: "moderation-chat", id: "moderation-chat" }, ...page.chat.map(chatItem))
+      : el("p", {}, t("moderation.no_chat")),
+    el("h2", {}, t("moderation.games_title")),
+    games.length ? el("ul", { class: "moderation-games", id: "moderation-games" }, ...games) : el("p", {}, t("moderation.no_games")),
+    r.reason === "cheating" ? fairplayCard(id) : "",
+    actionsCard(id, !r.closed, page.actions, () => showReport(card, id)));
+}

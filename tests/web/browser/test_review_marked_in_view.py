@@ -1,0 +1,35 @@
+"""The review's "Next marked move" on a laptop at 150 % (a club's projector, 1280 x 600 CSS pixels
+below the browser's bars): the moves it marks on the board are brought into view with room around
+them, below the step bar kept at the screen's top; the better move sat at the screen's bottom
+edge, or under it."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser
+from tests.web.browser.pages import ARTIFACTS, review_of_a_finished_game, to_next_marked_move
+
+#: The room kept between a marked move and the screen's edges, in CSS pixels.
+ROOM = 24
+
+
+def test_next_marked_move_brings_the_moves_marked_into_view(browser: Browser, live_server: str) -> None:
+    page = review_of_a_finished_game(browser, live_server, width=1280, height=600)
+    seen = 0
+    for _ in range(6):
+        to_next_marked_move(page)
+        if "marked on the board" not in (page.locator("#review-note").text_content() or ""):
+            continue
+        boxes = page.evaluate(
+            """() => [...document.querySelectorAll('#board .hint-mark, #board .played-mark')]
+              .map((mark) => { const box = mark.getBoundingClientRect(); return [box.top, box.bottom]; })"""
+        )
+        if not boxes:
+            continue  # a better domino to claim, marked in the rows
+        seen += 1
+        bar = page.evaluate("document.querySelector('.replay-bar').getBoundingClientRect().height")
+        if seen == 1:
+            page.screenshot(path=str(ARTIFACTS / "review-marked-1280x600.png"))
+        for top, bottom in boxes:
+            assert top >= bar + ROOM - 1 and bottom <= 600 - ROOM + 1, (bar, boxes)
+    assert seen, "no placement was marked on the board"
+    assert not page.errors, page.errors
