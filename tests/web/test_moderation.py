@@ -114,7 +114,7 @@ def test_silence_rename_and_close_are_recorded_and_close_leaves_the_queue(client
     made = reported(client, kira_s, boris, "offensive_name")
     silenced = post(client, mona_s, made, "silence", days=3)
     assert silenced.status_code == 200, silenced.text
-    boris_id = moderation.reported_id(store_of(client), made)
+    boris_id = account_id(store_of(client), boris)
     assert silences.silenced_until(store_of(client), boris_id) is not None
     new = f"{boris}Kind"
     renamed = post(client, mona_s, made, "rename", name=new)
@@ -193,7 +193,7 @@ def test_a_cheating_report_s_evidence_is_computed_in_the_workers_then_kept(
     made_moderator(client, mona)
     store = store_of(client)
     made = reported(client, kira_s, boris, "cheating")
-    boris_id, kira_id = moderation.reported_id(store, made), account_id(store, kira)
+    boris_id, kira_id = account_id(store, boris), account_id(store, kira)
     played_game(
         store,
         [person(boris_id, boris), person(kira_id, kira)],

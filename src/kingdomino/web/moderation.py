@@ -41,9 +41,7 @@ MAX_NOTE = 500
 def is_moderator(store: Store, account_id: int) -> bool:
     """Whether the operator made ``account_id`` a moderator (read at each request: taken back, the
     role ends on every server at once)."""
-    with store.engine.connect() as connection:
-        found = connection.scalar(select(ModeratorRow.since).where(ModeratorRow.account_id == account_id))
-    return found is not None
+    return moderator_since(store, account_id) is not None
 
 
 def moderator_since(store: Store, account_id: int) -> datetime | None:
@@ -122,12 +120,6 @@ def subject(store: Store, report_id: int, moderator_id: int) -> tuple[str, int, 
     with store.sessions() as session:
         name = session.scalar(select(AccountRow.name).where(AccountRow.id == row.reported))
     return row.reason, row.reported, str(name)
-
-
-def reported_id(store: Store, report_id: int) -> int:
-    """The id of the account the report ``report_id`` is about."""
-    with store.sessions() as session:
-        return int(session.scalars(select(ReportRow.reported).where(ReportRow.id == report_id)).one())
 
 
 def actions(store: Store, report_id: int) -> list[dict[str, Any]]:

@@ -113,8 +113,7 @@ async def socket(websocket: WebSocket, game_id: str, tokens: str = "") -> None:
         lambda code: websocket.close(code=code, reason=close_reason(code)),
         backlog=backlog_of(websocket.scope),
     )
-    page = _Page(hub, table, outbox, (seats, held), client, idle)
-    page.limit = limit
+    page = _Page(hub, table, outbox, (seats, held), (client, limit), idle)
     watcher = page.watcher
     sockets_open[client] += 1
     chats: Chats = websocket.app.state.chats
@@ -232,13 +231,14 @@ class _Page:
         table: Table,
         outbox: Outbox,
         watching: tuple[ViewKey, frozenset[str]],
-        client: str,
+        sender: tuple[str, SocketLimit],
         idle: float,
     ) -> None:
         self.hub = hub
         self.table = table
         self.outbox = outbox
-        self.client = client
+        #: The client (its address) and its socket's messages counted against the server's limits.
+        self.client, self.limit = sender
         self.ping_every = ping_every(idle)
         #: The socket's round trip, credited to the moves it brings.
         self.lag = LagMeter()
@@ -246,8 +246,6 @@ class _Page:
         self.chat: tuple[Chats, Reader] | None = None
         #: Whether the page was sent its first message.
         self.opened = False
-        #: The socket's messages counted against the server's limits (``socket_limits``).
-        self.limit: SocketLimit | None = None
         seats, tokens = watching
         self.watcher = Watcher(seats, self.put_broadcast, tokens)
 
@@ -284,8 +282,7 @@ class _Page:
         except HubError as error:
             message = error  # a flood of bad messages is one too: counted below
         try:
-            if self.limit is not None:
-                self.limit.count(message.type if isinstance(message, SocketMessage) else "message")
+            self.limit.count(message.type if isinstance(message, SocketMessage) else "message")
             if isinstance(message, HubError):
                 raise message
             await self._answer(message)
