@@ -3,7 +3,8 @@ its members at the table), as its page lists them, each with its players, result
 replay. Games between members rather than every member's: a club's page tells what happened at
 the club (a Thursday evening's games), not each member's games elsewhere, which their own pages
 list. Cheap: one query picks the ``RECENT`` latest games through the members' seats (the index of
-seats by account), two more read those games' seats' results and names by id.
+seats by account), two more read those games' seats' results and names by id
+(``standings.seated_players``, as a player's page lists its games).
 """
 
 from __future__ import annotations
@@ -14,10 +15,11 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.engine import Connection
 
+from kingdomino.web.accounts import aware
 from kingdomino.web.club_tables import ClubMemberRow
 from kingdomino.web.clubs import MEMBERS
-from kingdomino.web.game_results import final_places
-from kingdomino.web.tables import AccountRow, GameRow, SeatAccountRow, SeatResultRow
+from kingdomino.web.standings import seated_players
+from kingdomino.web.tables import GameRow, SeatAccountRow
 
 #: The games a club's page lists.
 RECENT = 10
@@ -41,45 +43,16 @@ def recent_games(connection: Connection, club_id: int) -> list[dict[str, Any]]:
         .order_by(GameRow.ended.desc(), GameRow.id)
         .limit(RECENT)
     ).all()
-    ids = [row.id for row in games]
-    results: dict[tuple[str, int], tuple[int, int]] = {}
-    names: dict[tuple[str, int], str] = {}
-    if ids:
-        for result in connection.execute(select(SeatResultRow).where(SeatResultRow.game_id.in_(ids))):
-            results[(result.game_id, result.seat)] = (result.score, result.place)
-        for named in connection.execute(
-            select(SeatAccountRow.game_id, SeatAccountRow.seat, AccountRow.name)
-            .join(AccountRow, AccountRow.id == SeatAccountRow.account_id)
-            .where(SeatAccountRow.game_id.in_(ids))
-        ):
-            names[(named.game_id, named.seat)] = named.name
-    return [_game(row, results, names) for row in games]
-
-
-def _game(
-    row: Any, results: dict[tuple[str, int], tuple[int, int]], names: dict[tuple[str, int], str]
-) -> dict[str, Any]:
-    kept = [results.get((row.id, seat)) for seat in range(len(row.seats))]
-    known = [result[1] for result in kept if result is not None]
-    # A result kept before forfeited seats ranked last is ranked as now (as a player's page does).
-    places: list[int | None] = (
-        [*final_places(known, row.seats)] if known and len(known) == len(kept) else [None] * len(kept)
-    )
-    ended = (row.ended if row.ended.tzinfo else row.ended.replace(tzinfo=UTC)).astimezone(UTC)
-    return {
-        "id": row.id,
-        "game": row.game,
-        "options": dict(row.options),
-        "rated": bool(row.rated),
-        "ended_at": ended.isoformat(),
-        "players": [
-            {
-                "name": info["name"],
-                "player": names.get((row.id, seat)),
-                "score": None if (result := kept[seat]) is None else result[0],
-                "place": places[seat],
-            }
-            for seat, info in enumerate(row.seats)
-        ],
-        "replay": f"/game/{row.id}/replay",
-    }
+    players = seated_players(connection, games)
+    return [
+        {
+            "id": row.id,
+            "game": row.game,
+            "options": dict(row.options),
+            "rated": bool(row.rated),
+            "ended_at": aware(row.ended).astimezone(UTC).isoformat(),
+            "players": players[row.id],
+            "replay": f"/game/{row.id}/replay",
+        }
+        for row in games
+    ]

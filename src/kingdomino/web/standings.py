@@ -8,6 +8,7 @@ Reads only, of the database alone: a finished game's scores and places come from
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -222,23 +223,51 @@ def _recent_games(connection: Any, account_id: int, recent: int) -> list[dict[st
     return played_games(connection, account_id, mine)
 
 
+def seated_players(connection: Any, games: Sequence[Any]) -> dict[str, list[dict[str, Any]]]:
+    """The players of ``games`` (rows with their ``id`` and ``seats``) by game, in seat order, as a
+    player's and a club's pages list them: each seat's ``name``, ``player`` (its account's name,
+    or None), ``score`` and ``place`` (``final_places``; None where the result was not kept).
+    Two queries whatever the number of games."""
+    ids = [row.id for row in games]
+    results: dict[tuple[str, int], tuple[int, int]] = {}
+    names: dict[tuple[str, int], str] = {}
+    if ids:
+        for result in connection.execute(select(SeatResultRow).where(SeatResultRow.game_id.in_(ids))):
+            results[(result.game_id, result.seat)] = (result.score, result.place)
+        for named in connection.execute(
+            select(SeatAccountRow.game_id, SeatAccountRow.seat, AccountRow.name)
+            .join(AccountRow, AccountRow.id == SeatAccountRow.account_id)
+            .where(SeatAccountRow.game_id.in_(ids))
+        ):
+            names[(named.game_id, named.seat)] = named.name
+    seated = {}
+    for row in games:
+        kept = [results.get((row.id, seat), (None, None)) for seat in range(len(row.seats))]
+        known = [place for _score, place in kept if place is not None]
+        # A result kept before forfeited seats ranked last is ranked as now.
+        places: list[int | None] = (
+            [*final_places(known, row.seats)] if len(known) == len(kept) else [None] * len(kept)
+        )
+        seated[row.id] = [
+            {
+                "name": info["name"],
+                "player": names.get((row.id, seat)),
+                "score": kept[seat][0],
+                "place": places[seat],
+            }
+            for seat, info in enumerate(row.seats)
+        ]
+    return seated
+
+
 def played_games(connection: Any, account_id: int, mine: list[Any]) -> list[dict[str, Any]]:
     """The games of ``mine`` (rows of ``PLAYED_COLUMNS``, the account's seat's) as a player's
     page lists them: each seat's name, account, score and place (``final_places``), the account's
     rating change, how it ended and its replay."""
     ids = [row.id for row in mine]
-    results: dict[tuple[str, int], tuple[int, int]] = {}
-    names: dict[tuple[str, int], str] = {}
+    seated = seated_players(connection, mine)
     changes: dict[str, Any] = {}
     if ids:
-        for row in connection.execute(select(SeatResultRow).where(SeatResultRow.game_id.in_(ids))):
-            results[(row.game_id, row.seat)] = (row.score, row.place)
-        for row in connection.execute(
-            select(SeatAccountRow.game_id, SeatAccountRow.seat, AccountRow.name)
-            .join(AccountRow, AccountRow.id == SeatAccountRow.account_id)
-            .where(SeatAccountRow.game_id.in_(ids))
-        ):
-            names[(row.game_id, row.seat)] = row.name
         for row in connection.execute(
             select(RatingChangeRow).where(
                 RatingChangeRow.game_id.in_(ids), RatingChangeRow.account_id == account_id
@@ -247,22 +276,7 @@ def played_games(connection: Any, account_id: int, mine: list[Any]) -> list[dict
             changes[row.game_id] = row
     games = []
     for row in mine:
-        players = []
-        kept = [results.get((row.id, seat), (None, None)) for seat in range(len(row.seats))]
-        known = [place for _score, place in kept if place is not None]
-        # A result kept before forfeited seats ranked last is ranked as now.
-        places: list[int | None] = (
-            [*final_places(known, row.seats)] if len(known) == len(kept) else [None] * len(kept)
-        )
-        for seat, info in enumerate(row.seats):
-            players.append(
-                {
-                    "name": info["name"],
-                    "player": names.get((row.id, seat)),
-                    "score": kept[seat][0],
-                    "place": places[seat],
-                }
-            )
+        players = seated[row.id]
         change = changes.get(row.id)
         games.append(
             {
