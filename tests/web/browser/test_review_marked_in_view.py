@@ -33,3 +33,24 @@ def test_next_marked_move_brings_the_moves_marked_into_view(browser: Browser, li
             assert top >= bar + ROOM - 1 and bottom <= 600 - ROOM + 1, (bar, boxes)
     assert seen, "no placement was marked on the board"
     assert not page.errors, page.errors
+
+
+#: Whether the review's "Next marked move" is in the screen and the element at its middle is it
+#: (not the step bar over it, nor the page above the screen's top).
+AT_HAND = """() => { const button = document.querySelector('#review-next');
+  const box = button.getBoundingClientRect();
+  if (box.top < 0 || box.bottom > innerHeight) return false;
+  return button.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)); }"""
+
+
+def test_next_marked_move_stays_at_hand_on_a_phone(browser: Browser, live_server: str) -> None:
+    """A coach going through the marked moves on a phone taps "Next marked move" again and again:
+    the page scrolled to a marked move had left it above the screen (it stood in the review's
+    summary, a screen above the board); it is in the step bar kept at the screen's top."""
+    page = review_of_a_finished_game(browser, live_server, width=390, height=844, touch=True, mobile=True)
+    for turn in range(4):
+        to_next_marked_move(page)
+        if turn == 1:
+            page.screenshot(path=str(ARTIFACTS / "review-next-marked-390.png"))
+        assert page.evaluate(AT_HAND), page.evaluate("scrollY")
+    assert not page.errors, page.errors

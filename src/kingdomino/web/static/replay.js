@@ -80,9 +80,9 @@ export async function startReplay(id, view, renderer, ctx, places, back, marks) 
   // room; the review's graph goes under them once ready, as wide as the card.
   const head = el("div", { class: "replay-head" }, el("h2", {}, t("replay.title")),
     el("button", { type: "button", id: "replay-back", onclick: back }, t("replay.back")),
-    el("div", { class: "review replay-head", id: "review" }, el("h3", {}, t("review.title")), reviewState, accuracy, nextMarked));
+    el("div", { class: "review replay-head", id: "review" }, el("h3", {}, t("review.title")), reviewState, accuracy));
   places.panel.replaceChildren(el("section", { class: "card replay", id: "replay-panel" }, head, replay.note));
-  places.bar.replaceChildren(stepControls(replay), replay.matchNote);
+  places.bar.replaceChildren(stepControls(replay, nextMarked), replay.matchNote);
   replay.slider.parentElement?.append(" ", replay.playOn);
   // The link to send stays at the page's foot (#share-card: a finished game's page has it).
   places.scores.replaceChildren(replay.scores);
@@ -111,8 +111,10 @@ function seatNames(view) {
   return seats.map((seat) => seat.name);
 }
 
-/** The step buttons, the slider and the step's words. @param {Replay} replay */
-function stepControls(replay) {
+/** The step buttons, "Next marked move" beside them (in the bar that sticks to the screen's top:
+ * in the review's summary, the marked move it scrolled to could leave it under the bar or above
+ * the screen), the slider and the step's words. @param {Replay} replay @param {HTMLElement} nextMarked */
+function stepControls(replay, nextMarked) {
   /** A step button, its key said to pointers and screen readers.
    * @param {string} id @param {string} words @param {string} key @param {string} sign @param {() => void} onclick */
   const stepButton = (id, words, key, sign, onclick) => el("button", { type: "button", id, onclick, "aria-label": words, "aria-keyshortcuts": key,
@@ -121,7 +123,8 @@ function stepControls(replay) {
     stepButton("replay-first", t("replay.first"), "Home", "|◀", () => goTo(replay, 0)), " ",
     stepButton("replay-prev", t("replay.previous"), "ArrowLeft", "◀", () => goTo(replay, replay.step - 1)), " ",
     stepButton("replay-next", t("replay.next"), "ArrowRight", "▶", () => goTo(replay, replay.step + 1)), " ",
-    stepButton("replay-last", t("replay.last"), "End", "▶|", () => goTo(replay, replay.total)), " ", replay.slider, replay.label, replay.verdict);
+    stepButton("replay-last", t("replay.last"), "End", "▶|", () => goTo(replay, replay.total)), " ", nextMarked, " ",
+    replay.slider, replay.label, replay.verdict);
 }
 
 /** The keys, wherever the focus is but in a field one types in (the slider has them itself) or the
