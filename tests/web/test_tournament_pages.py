@@ -16,6 +16,7 @@ from tests.web.test_tournaments import act, client, create, paired, play_round, 
 
 from kingdomino.web import tournament_store as records
 from kingdomino.web.account_admin import rename
+from kingdomino.web.games_moved import unplayed_in
 from kingdomino.web.store import Store
 from kingdomino.web.tables import AccountRow
 from kingdomino.web.tournament_views import tournament_json
@@ -41,7 +42,9 @@ def built(store: Store, tournament_id: str, viewer: int | None) -> dict[str, Any
     found = records.load(store, tournament_id)
     assert found is not None
     games = records.games_now(store, [g.game_id for g in found.games if g.game_id])
-    page: dict[str, Any] = json.loads(json.dumps(tournament_json(found, viewer, games)))
+    over = [game_id for game_id, (status, _seats) in games.items() if status == "finished"]
+    unplayed = unplayed_in(store, over)
+    page: dict[str, Any] = json.loads(json.dumps(tournament_json(found, viewer, games, unplayed)))
     return page
 
 
@@ -60,6 +63,8 @@ def test_a_finished_tournament_s_games_are_read_once_and_a_renaming_is_shown(cli
     assert guest == built(store, tournament_id, None), "a guest's page as built from the store"
     assert player == built(store, tournament_id, kira), "a player's page, their seats too"
     assert any(g["yours"] for r in player["rounds_played"] for g in r["games"])
+    # Each game was resigned once both sat, before a move: "(without play)", and no "Replay".
+    assert not any(g["played"] for r in guest["rounds_played"] for g in r["games"] if g["game_id"])
 
     assert rename(store, "Boris", "Borislav") == "Borislav"
     renamed = tournament(client, tournament_id)

@@ -14,6 +14,7 @@ from kingdomino.web import tournament_store as records
 from kingdomino.web.arena_notices import freed_place, held
 from kingdomino.web.arena_pairing import standings
 from kingdomino.web.arena_store import ArenaState
+from kingdomino.web.games_moved import unplayed_in
 from kingdomino.web.store import Store
 from kingdomino.web.team_battle_views import battle_json
 from kingdomino.web.tournament_store import Tournament
@@ -57,6 +58,8 @@ def arena_json(store: Store, tournament: Tournament, state: ArenaState, viewer: 
     ]
     latest = state.games[-SHOWN_GAMES:][::-1]
     now = records.games_now(store, [g.game_id for g in latest])
+    over = [game_id for game_id, (status, _seats) in now.items() if status == "finished"]
+    without_play = unplayed_in(store, over)
     return {
         "minutes": state.minutes,
         "ends_at": state.ends_at,
@@ -71,6 +74,8 @@ def arena_json(store: Store, tournament: Tournament, state: ArenaState, viewer: 
                 "status": now.get(g.game_id, ("", []))[0] or None,
                 "result": result_words(g.first_points, g.second_points),
                 "forfeit": bool(g.forfeit),
+                # A game resigned before anyone moved: nothing to replay (``games_moved``).
+                "played": g.game_id not in without_play,
             }
             for g in latest
         ],

@@ -18,6 +18,7 @@ from sqlalchemy.engine import Connection
 from kingdomino.web.accounts import aware
 from kingdomino.web.club_tables import ClubMemberRow
 from kingdomino.web.clubs import MEMBERS
+from kingdomino.web.games_moved import unplayed
 from kingdomino.web.standings import seated_players
 from kingdomino.web.tables import GameRow, SeatAccountRow
 
@@ -29,7 +30,8 @@ def recent_games(connection: Connection, club_id: int) -> list[dict[str, Any]]:
     """The latest ``RECENT`` finished games with two members or more of the club seated, newest
     ended first: each its ``id``, ``game``, ``options``, ``rated``, ``ended_at`` (ISO 8601), its
     ``players`` in seat order (``name``, ``player`` the account's name or null, ``score``,
-    ``place``: null where the result was not kept) and its ``replay`` address."""
+    ``place``: null where the result was not kept) and its ``replay`` address (null: resigned
+    before anyone moved, nothing to replay: ``games_moved``)."""
     between = (
         select(SeatAccountRow.game_id)
         .join(ClubMemberRow, ClubMemberRow.account_id == SeatAccountRow.account_id)
@@ -44,6 +46,7 @@ def recent_games(connection: Connection, club_id: int) -> list[dict[str, Any]]:
         .limit(RECENT)
     ).all()
     players = seated_players(connection, games)
+    without_play = unplayed(connection, [row.id for row in games])
     return [
         {
             "id": row.id,
@@ -52,7 +55,7 @@ def recent_games(connection: Connection, club_id: int) -> list[dict[str, Any]]:
             "rated": bool(row.rated),
             "ended_at": aware(row.ended).astimezone(UTC).isoformat(),
             "players": players[row.id],
-            "replay": f"/game/{row.id}/replay",
+            "replay": f"/game/{row.id}/replay" if row.id not in without_play else None,
         }
         for row in games
     ]

@@ -16,6 +16,7 @@ from sqlalchemy import and_, case, func, select, true
 
 from kingdomino.ratings.glicko2 import PROVISIONAL, Rating
 from kingdomino.web.game_results import ended_by, final_places
+from kingdomino.web.games_moved import unplayed
 from kingdomino.web.seats import clean_name, name_key
 from kingdomino.web.store import Store
 from kingdomino.web.tables import (
@@ -266,6 +267,7 @@ def played_games(connection: Any, account_id: int, mine: list[Any]) -> list[dict
     rating change, how it ended and its replay."""
     ids = [row.id for row in mine]
     seated = seated_players(connection, mine)
+    replayed = {row.id for row in mine if row.status == "finished"} - unplayed(connection, ids)
     changes: dict[str, Any] = {}
     if ids:
         for row in connection.execute(
@@ -293,10 +295,11 @@ def played_games(connection: Any, account_id: int, mine: list[Any]) -> list[dict
                 "place": players[row.seat]["place"],
                 "players": players,
                 "rating": None if change is None else _change_json(change),
-                # An aborted game has no result and no replay: listed, counted nowhere.
+                # An aborted game has no result and no replay: listed, counted nowhere. Nor has
+                # a game resigned before anyone moved (``games_moved``).
                 "status": row.status,
                 "ended": ended_by(row.seats),
-                "replay": f"/game/{row.id}/replay" if row.status == "finished" else None,
+                "replay": f"/game/{row.id}/replay" if row.id in replayed else None,
             }
         )
     return games

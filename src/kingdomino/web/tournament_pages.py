@@ -23,6 +23,7 @@ from typing import Any
 
 from kingdomino.web import tournament_store as records
 from kingdomino.web.arena_views import with_arena
+from kingdomino.web.games_moved import unplayed_in
 from kingdomino.web.refusals import HubError
 from kingdomino.web.store import Store
 from kingdomino.web.tournament_store import Tournament
@@ -92,7 +93,9 @@ class TournamentPages:
         if viewer is None and finished and kept.guest is not None and kept.guest[0] == head_of(head):
             return kept.guest[1]
         head.games, now = self._games(tournament_id, head, kept)
-        page = encoded(with_arena(self.store, head, viewer, tournament_json(head, viewer, now)))
+        over = [game_id for game_id, (status, _seats) in now.items() if status == "finished"]
+        without_play = unplayed_in(self.store, over)
+        page = encoded(with_arena(self.store, head, viewer, tournament_json(head, viewer, now, without_play)))
         if viewer is None and finished and kept.through >= head.round:
             kept.guest = (head_of(head), page)
         return page

@@ -72,10 +72,14 @@ def result_words(first: float | None, second: float | None) -> str | None:
 
 
 def tournament_json(
-    tournament: Tournament, viewer: int | None, games: dict[str, tuple[str, list[dict[str, Any]]]]
+    tournament: Tournament,
+    viewer: int | None,
+    games: dict[str, tuple[str, list[dict[str, Any]]]],
+    unplayed: set[str] | frozenset[str] = frozenset(),
 ) -> dict[str, Any]:
     """``tournament`` whole, as its page shows it to the account ``viewer`` (None: a guest);
-    ``games``: the status and seats of its games (``tournament_store.games_now``)."""
+    ``games``: the status and seats of its games (``tournament_store.games_now``); ``unplayed``: its
+    finished games without a move (``games_moved``), ``played`` false: nothing to replay."""
     names = tournament.names()
     rounds: dict[int, list[dict[str, Any]]] = {}
     for game in tournament.games:
@@ -94,6 +98,7 @@ def tournament_json(
             if game.first_points is None or game.forfeit
             else [game.first_score, game.second_score],
             "forfeit": bool(game.forfeit),
+            "played": game.game_id not in unplayed,
             "yours": mine,
         }
         if tournament.table_size > 2:

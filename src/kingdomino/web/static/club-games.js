@@ -8,10 +8,10 @@ import { gameTitle, localName } from "./words.js";
 
 /** A game finished between a club's members (GET /api/clubs/{name}, `recent`).
  * @typedef {{id: string, game: string, options: import("./view-types.js").GameOptions, rated: boolean, ended_at: string,
- *   players: Array<{name: string, player: string | null, score: number | null, place: number | null}>, replay: string}} ClubGame */
+ *   players: Array<{name: string, player: string | null, score: number | null, place: number | null}>, replay: string | null}} ClubGame */
 
 /** A game's line: when it ended (day and time, the reader's), its kind, each player with their
- * score, and its replay. @param {ClubGame} game */
+ * score, and its replay (none for a game resigned before anyone moved: it says so). @param {ClubGame} game */
 function gameLine(game) {
   const names = game.players.map((seat) => seat.player ?? localName(seat.name));
   const seats = game.players.flatMap((seat, i) => [i ? ", " : "",
@@ -21,8 +21,8 @@ function gameLine(game) {
   return el("li", { "data-game": game.id },
     el("time", { datetime: game.ended_at, class: "small" }, momentWords(game.ended_at)), " · ", el("strong", {}, gameTitle(game)),
     game.rated ? el("span", { class: "rated" }, ` · ${t("players.rated")}`) : "", el("br", {}), seats, " · ",
-    el("a", { href: game.replay, class: "replay-link", "aria-label": t("club.replay_label", { names: names.join(", ") }) },
-      t("players.replay")));
+    game.replay ? el("a", { href: game.replay, class: "replay-link", "aria-label": t("club.replay_label", { names: names.join(", ") }) },
+      t("players.replay")) : t("players.no_moves"));
 }
 
 /** The card of the club's recent games. @param {{recent: ClubGame[]}} club */

@@ -288,8 +288,16 @@ function gameScores(view, seat) {
   return [...past, view.scores[seat] - past.reduce((a, b) => a + b, 0)];
 }
 
+/** Whether a seat played a move in the finished game `view`: one resigned or called off after its
+ * players sat but before anyone moved has the deal alone in its log (the table's actions, seat -1),
+ * nothing to replay. The view's log is its last lines: one that starts past the first action is a
+ * long game's. @param {ShownView} view */
+export function anyMove(view) {
+  return (view.log[0]?.index ?? 0) > 0 || view.log.some((entry) => entry.seat >= 0);
+}
+
 /**
- * The end screen: ranking, tie-breaks explained, replay, rematch (a new deal: the creator's, or
+ * The end screen: ranking, tie-breaks explained, replay (or why there is none), rematch (a new deal: the creator's, or
  * `shared` among the players of several browsers, game-rematch.js) and, against AI seats, the same
  * deal again; "New game", or `elsewhere` instead (a spectator's ways on from a tournament's game).
  * A rated game's ranking says each rating after the game with its change, once the server has
@@ -336,7 +344,8 @@ export function endScreen(view, actions, ratings = null) {
         view.rated ? el("td", { class: "rating-change" }, ratings ? ratingAfter(ratings[seat]) : "…") : ""))))),
     explain ? el("p", { id: "tie-explained" }, explain) : "",
     el("div", { class: "controls" },
-      el("button", { type: "button", id: "replay", onclick: actions.replay }, "▶ ", t("end.replay")), " ",
+      anyMove(view) ? el("button", { type: "button", id: "replay", onclick: actions.replay }, "▶ ", t("end.replay"))
+        : el("span", { id: "no-replay", class: "small" }, t("end.no_moves")), " ",
       actions.rematch ? el("button", { type: "button", id: "rematch", class: "primary", onclick: actions.rematch }, "↻ ", t("end.rematch"))
         : "", " ",
       ...(actions.shared || []), " ",

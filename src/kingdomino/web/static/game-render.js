@@ -9,7 +9,7 @@ import { forget, remember, tokensFor } from "./saved-games.js";
 import { api } from "./server.js";
 import { fill, keepEach } from "./redraw-in-place.js";
 import { guideTip, showTips } from "./guide.js";
-import { endScreen, keepOpen, matchNoteWords, pastGames, scoreSheets } from "./ending.js";
+import { anyMove, endScreen, keepOpen, matchNoteWords, pastGames, scoreSheets } from "./ending.js";
 import { seatBadge } from "./pictures.js";
 import { replayLinkField } from "./game-invites.js";
 import { BOARDS } from "./boards.js";
@@ -64,8 +64,10 @@ export function render(game, before) {
   }, game.ratings))] : []));
   // The replay's link to send, at the page's foot: in the ranking's card it pushed a laptop's
   // finished kingdom under the window's edge.
-  if (view.status === "finished" && !page.shareCard.firstChild) page.shareCard.replaceChildren(replayLinkField(game.id));
-  page.shareCard.hidden = view.status !== "finished";
+  // None for a game without a move (`anyMove`): nothing to replay.
+  const replayable = view.status === "finished" && anyMove(view);
+  if (replayable && !page.shareCard.firstChild) page.shareCard.replaceChildren(replayLinkField(game.id));
+  page.shareCard.hidden = !replayable;
   askRatings(game);
   // The kingdoms and score sheets say each rating as the ranking does, after the game with its change.
   const shown = seatsAfter(view, game.ratings);

@@ -143,7 +143,8 @@ export async function showPlayer(main, name) {
 
 /** A recent game of the player's page: when (the day and the time of day in the reader's language
  * and time zone: a club plays several games one evening), which game, its place, each seat's score (an account's
- * name a link to its page), its rating change, its replay. @param {PlayedGame} game */
+ * name a link to its page), its rating change, its replay (none for a game resigned before anyone
+ * moved: it says so). @param {PlayedGame} game */
 export function playedGame(game) {
   const seats = game.players.flatMap((seat, i) => [i ? ", " : "",
     seat.player ? el("a", { href: playerHref(seat.player) }, seat.player) : localName(seat.name),
@@ -158,7 +159,8 @@ export function playedGame(game) {
     game.rated ? el("span", { class: "rated" }, ` · ${t("players.rated")}`) : "",
     game.rating ? ` (${t("players.change", { before: ratingText(game.rating.before, game.rating.provisional_before),
       after: ratingText(game.rating.after, game.rating.provisional) })})` : "",
-    el("br", {}), seats, game.replay ? [" · ", el("a", { href: game.replay, class: "replay-link" }, t("players.replay"))] : "");
+    el("br", {}), seats, game.replay ? [" · ", el("a", { href: game.replay, class: "replay-link" }, t("players.replay"))]
+      : game.status === "finished" ? ` · ${t("players.no_moves")}` : "");
 }
 
 /** How a game of the player's page ended before its last move: aborted (no result), or resigned

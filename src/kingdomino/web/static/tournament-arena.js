@@ -23,7 +23,7 @@ const SEAT_MINUTES = 1;
  *   standings: Array<{rank: number, name: string, points: number, sequence: number[], fire: boolean, played: number,
  *     playing: boolean, paused: boolean, withdrew: boolean}>,
  *   games: Array<{number: number, first: string, second: string, game_id: string, status: string | null,
- *     result: string | null, forfeit: boolean}>,
+ *     result: string | null, forfeit: boolean, played?: boolean}>,
  *   you: {paused: boolean, game: {game_id: string, status: string, seated: boolean, token: string | null} | null,
  *     held_until?: number | null, call_offs?: number, freed_place?: {minutes: number} | null} | null}} ArenaPart */
 /** @typedef {import("./tournament.js").Tournament} ArenaTournament */
@@ -159,7 +159,7 @@ function gamesCard(found, arena) {
     const label = t(game.status === "finished" ? "tournament.replay_label" : "watch.watch_label", { game: gameTitle(found), names });
     const button = (/** @type {string} */ how, /** @type {string} */ key) =>
       el("a", { href: `/game/${game.game_id}/${how}`, class: `button ${how}`, "aria-label": label }, t(key));
-    const link = game.status === "finished" ? button("replay", "tournament.replay")
+    const link = game.status === "finished" ? game.played === false ? "" : button("replay", "tournament.replay")
       : found.public && game.status === "playing" ? button("watch", "tournament.watch") : "";
     return el("li", { "data-game": game.game_id }, names, " · ", result, " ", link);
   };

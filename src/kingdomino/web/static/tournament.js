@@ -24,7 +24,7 @@ const REFRESH_SECONDS = 10;
 
 /** A game of a round (GET /api/tournaments/{id}: `rounds_played`).
  * @typedef {{board: number, first: string, second: string | null, game_id: string | null, status: string | null,
- *   result: string | null, scores: number[] | null, forfeit: boolean, yours: boolean, seated?: boolean,
+ *   result: string | null, scores: number[] | null, forfeit: boolean, played?: boolean, yours: boolean, seated?: boolean,
  *   token?: string | null, players?: import("./tournament-tables.js").TablePlayer[]}} RoundGame */
 /** A line of the standings (a tournament by tables has `opponents` and `kingdom_margin` for its tie-breaks).
  * @typedef {{rank: number, name: string, points: number, buchholz?: number, sonneborn_berger?: number,
@@ -287,8 +287,9 @@ function gameButton(found, game, load, about = `pairing-${game.game_id}`) {
     return el("button", { type: "button", class: "primary play", onclick: play, "aria-describedby": about },
       t("tournament.play_game"));
   }
-  // A game over replays for anyone (its moves stepped through), the tournament's games watched or not.
-  if (game.status === "finished") {
+  // A game over replays for anyone (its moves stepped through), the tournament's games watched or not;
+  // not one resigned before anyone moved (its result says "without play").
+  if (game.status === "finished" && game.played !== false) {
     const label = t("tournament.replay_label", { game: gameTitle(found), names: namesOf(game).join(", ") });
     return el("a", { href: `/game/${id}/replay`, class: "button replay", "aria-label": label }, t("tournament.replay"));
   }
