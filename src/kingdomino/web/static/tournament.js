@@ -122,6 +122,7 @@ function render(main, found, load) {
     el("section", { class: "card", id: "tournament" },
       el("h1", { class: "players-title" }, found.name),
       el("p", { id: "tournament-about" }, aboutWords(found).join(" · ")),
+      winnerLine(found),
       found.club ? el("p", { id: "tournament-club" }, el("a", { href: `/club/${encodeURIComponent(found.club)}` },
         t("club.members_only", { name: found.club }))) : "",
       found.bots ? el("p", { id: "tournament-bots" }, t("tournament.bots")) : "",
@@ -133,6 +134,17 @@ function render(main, found, load) {
       actions(found, act), said, offer, ...joinHelp(found)),
     ...found.format === "arena" ? arenaCards(found, act) : [...yourGameCard(found, load), standingsCard(found), ...roundCards(found, load)],
     el("p", {}, backLink())]);
+}
+
+/** A finished tournament's winner, or its winners sharing the first place, from its standings (an
+ * arena's its own); a team battle says its winning club itself. The page read again at the end
+ * said "Finished" and left the reader to find rank 1 in the table. @param {Tournament} found */
+function winnerLine(found) {
+  const lines = found.format === "arena" ? found.arena?.standings ?? [] : found.standings;
+  const first = lines.filter((line) => line.rank === 1).map((line) => line.name);
+  if (found.status !== "finished" || found.team_battle || !first.length) return "";
+  return el("p", { id: "tournament-winner", class: "tournament-winner" }, el("span", { "aria-hidden": "true" }, "★ "),
+    t(first.length > 1 ? "tournament.winners" : "tournament.winner", { names: first.join(", ") }));
 }
 
 /** The word of each format. */
