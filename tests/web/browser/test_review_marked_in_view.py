@@ -43,14 +43,25 @@ AT_HAND = """() => { const button = document.querySelector('#review-next');
   return button.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)); }"""
 
 
+#: The tops of "Next marked move", "Play on from here", the verdict and the step's words, and the
+#: step bar's height.
+BAR_ROWS = """() => [...['#review-next', '#replay-play-on', '#replay-verdict', '#replay-label', '.replay-bar']
+  .map((s) => document.querySelector(s).getBoundingClientRect())]
+  .map((box, i) => i < 4 ? box.top : box.height)"""
+
+
 def test_next_marked_move_stays_at_hand_on_a_phone(browser: Browser, live_server: str) -> None:
     """A coach going through the marked moves on a phone taps "Next marked move" again and again:
     the page scrolled to a marked move had left it above the screen (it stood in the review's
-    summary, a screen above the board); it is in the step bar kept at the screen's top."""
+    summary, a screen above the board); it is in the step bar kept at the screen's top. The bar
+    keeps to three rows and the words: "Play on from here" beside it, the verdict starting the
+    step's words (they had a row of their own: the bar was a quarter of the screen)."""
     page = review_of_a_finished_game(browser, live_server, width=390, height=844, touch=True, mobile=True)
     for turn in range(4):
         to_next_marked_move(page)
         if turn == 1:
             page.screenshot(path=str(ARTIFACTS / "review-next-marked-390.png"))
         assert page.evaluate(AT_HAND), page.evaluate("scrollY")
+        marked, play_on, verdict, words, bar = page.evaluate(BAR_ROWS)
+        assert abs(marked - play_on) < 2 and abs(verdict - words) < 8, (marked, play_on, verdict, words, bar)
     assert not page.errors, page.errors

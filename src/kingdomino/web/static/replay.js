@@ -83,7 +83,6 @@ export async function startReplay(id, view, renderer, ctx, places, back, marks) 
     el("div", { class: "review replay-head", id: "review" }, el("h3", {}, t("review.title")), reviewState, accuracy));
   places.panel.replaceChildren(el("section", { class: "card replay", id: "replay-panel" }, head, replay.note));
   places.bar.replaceChildren(stepControls(replay, nextMarked), replay.matchNote);
-  replay.slider.parentElement?.append(" ", replay.playOn);
   // The link to send stays at the page's foot (#share-card: a finished game's page has it).
   places.scores.replaceChildren(replay.scores);
   // The button that opened the replay is gone: a keyboard's focus goes on to the step buttons
@@ -111,9 +110,11 @@ function seatNames(view) {
   return seats.map((seat) => seat.name);
 }
 
-/** The step buttons, "Next marked move" beside them (in the bar that sticks to the screen's top:
+/** The step buttons and the slider, "Next marked move" (in the bar that sticks to the screen's top:
  * in the review's summary, the marked move it scrolled to could leave it under the bar or above
- * the screen), the slider and the step's words. @param {Replay} replay @param {HTMLElement} nextMarked */
+ * the screen) and "Play on from here", then the step's words, the verdict first: on a phone the
+ * verdict and "Play on" took a line of their own, the bar a quarter of the screen over the board.
+ * @param {Replay} replay @param {HTMLElement} nextMarked */
 function stepControls(replay, nextMarked) {
   /** A step button, its key said to pointers and screen readers.
    * @param {string} id @param {string} words @param {string} key @param {string} sign @param {() => void} onclick */
@@ -123,8 +124,8 @@ function stepControls(replay, nextMarked) {
     stepButton("replay-first", t("replay.first"), "Home", "|◀", () => goTo(replay, 0)), " ",
     stepButton("replay-prev", t("replay.previous"), "ArrowLeft", "◀", () => goTo(replay, replay.step - 1)), " ",
     stepButton("replay-next", t("replay.next"), "ArrowRight", "▶", () => goTo(replay, replay.step + 1)), " ",
-    stepButton("replay-last", t("replay.last"), "End", "▶|", () => goTo(replay, replay.total)), " ", nextMarked, " ",
-    replay.slider, replay.label, replay.verdict);
+    stepButton("replay-last", t("replay.last"), "End", "▶|", () => goTo(replay, replay.total)), " ", replay.slider, " ",
+    nextMarked, " ", replay.playOn, el("span", { class: "replay-caption" }, replay.verdict, replay.label));
 }
 
 /** The keys, wherever the focus is but in a field one types in (the slider has them itself) or the
