@@ -616,6 +616,7 @@ def serve(
     from kingdomino.web.ai_workers import WorkersUnavailable
     from kingdomino.web.app import create_app
     from kingdomino.web.connections import TrustedProxies, local_workers, raise_file_limit, total_connections
+    from kingdomino.web.log_lines import logged
     from kingdomino.web.mail_send import MailSettings
     from kingdomino.web.serving import server_config
     from kingdomino.web.store_setup import StoreNotWritable
@@ -654,32 +655,37 @@ def serve(
     problem = listen_problem(host, port)
     if problem:
         raise fail(problem)
-    problem = claim_sqlite_file(database_url, database_flag)
-    if problem:
-        raise fail(problem)
-    from sqlalchemy.engine import make_url
-    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+    # Its warnings and errors from here on, with their time and level (web/log_lines.py).
+    with logged():
+        problem = claim_sqlite_file(database_url, database_flag)
+        if problem:
+            raise fail(problem)
+        from sqlalchemy.engine import make_url
+        from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
-    try:
-        shown = make_url(database_url).render_as_string(hide_password=True)
-        app_ = create_app(database_url, ai_delay=ai_delay, ai_workers=workers, seat_agents=agents, mail=mail)
-    except WorkersUnavailable as error:
-        raise fail(f"--ai-workers {ai_workers}: Ray cannot be used: {error}") from None
-    except StoreNotWritable as error:
-        raise fail(f"{shown}: {error} (the server would refuse every move); check the rights on it") from None
-    except ValueError as error:
-        if str(error).startswith("seat agent"):
-            raise fail(f"--seat-agent: {error}") from None
-        raise fail(unknown_database_url(error)) from None
-    except ArgumentError as error:
-        raise fail(unknown_database_url(error)) from None
-    except (SQLAlchemyError, ModuleNotFoundError) as error:
-        first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        raise fail(f"{database_flag} {shown}: the database cannot be opened: {first}") from None
-    said = start_lines(host, port, shown, proxies=forwarded_allow_ips)
-    if mail is not None:
-        said.append(f"E-mail goes through {mail.host}:{mail.port}; its links lead to {mail.public_url}")
-    for line in [*said, ai_line(WorkersSpec.parse(workers), agents)]:
-        console.print(line, soft_wrap=True)
-    connections = total_connections(raise_file_limit(), local_workers(workers))
-    uvicorn.Server(server_config(app_, host, port, forwarded_allow_ips, connections)).run()
+        try:
+            shown = make_url(database_url).render_as_string(hide_password=True)
+            app_ = create_app(
+                database_url, ai_delay=ai_delay, ai_workers=workers, seat_agents=agents, mail=mail
+            )
+        except WorkersUnavailable as error:
+            raise fail(f"--ai-workers {ai_workers}: Ray cannot be used: {error}") from None
+        except StoreNotWritable as error:
+            refused = f"{shown}: {error} (the server would refuse every move); check the rights on it"
+            raise fail(refused) from None
+        except ValueError as error:
+            if str(error).startswith("seat agent"):
+                raise fail(f"--seat-agent: {error}") from None
+            raise fail(unknown_database_url(error)) from None
+        except ArgumentError as error:
+            raise fail(unknown_database_url(error)) from None
+        except (SQLAlchemyError, ModuleNotFoundError) as error:
+            first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+            raise fail(f"{database_flag} {shown}: the database cannot be opened: {first}") from None
+        said = start_lines(host, port, shown, proxies=forwarded_allow_ips)
+        if mail is not None:
+            said.append(f"E-mail goes through {mail.host}:{mail.port}; its links lead to {mail.public_url}")
+        for line in [*said, ai_line(WorkersSpec.parse(workers), agents)]:
+            console.print(line, soft_wrap=True)
+        connections = total_connections(raise_file_limit(), local_workers(workers))
+        uvicorn.Server(server_config(app_, host, port, forwarded_allow_ips, connections)).run()
