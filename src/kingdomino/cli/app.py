@@ -624,6 +624,9 @@ def serve(
 
     if database_url is not None and data_dir is not None:
         raise fail("--data-dir: only for the SQLite file; with --database-url the games are in that database")
+    if database_url is not None and not database_url.strip():
+        # What a service's ${KINGDOMINO_DATABASE_URL} left unset gives (docs/kingdomino@.service).
+        raise fail("--database-url: empty (is KINGDOMINO_DATABASE_URL set, in /etc/kingdomino/env?)")
     database_flag = "--data-dir" if database_url is None else "--database-url"
     if database_url is None:
         directory = data_dir or default_data_dir()
