@@ -31,10 +31,13 @@ STAMPED = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d[+-]\d{4} (WARNING|ERROR) 
 
 
 def test_a_warning_says_when_how_grave_and_whose() -> None:
+    """Nothing below a warning, nothing after the server stopped, and none of psycopg's warnings
+    of a failing connection (the database away is told in two lines: ``web/outage.py``)."""
     stream = io.StringIO()
     with logged(stream):
         logging.getLogger("kingdomino.web.reports").warning("report %d made", 1)
         logging.getLogger("kingdomino.web.outage").debug("a failure between the first and the end")
+        logging.getLogger("psycopg").warning("query cancellation failed: cancellation timeout expired")
     logging.getLogger("kingdomino.web.reports").warning("after the server stopped")
     (line,) = stream.getvalue().splitlines()
     assert STAMPED.match(line) and line.endswith("kingdomino.web.reports: report 1 made"), line

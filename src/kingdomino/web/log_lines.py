@@ -23,6 +23,9 @@ PRIORITIES = {logging.CRITICAL: 2, logging.ERROR: 3, logging.WARNING: 4, logging
 PLAIN = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 JOURNAL = "%(levelname)s %(name)s: %(message)s"
 TIME = "%Y-%m-%d %H:%M:%S%z"
+#: Loggers whose warnings the server leaves out: psycopg's are of a connection failing ("query
+#: cancellation failed", "error ignored in rollback"), a spell ``web/outage.py`` logs in two lines.
+QUIET = ("psycopg",)
 
 
 class JournalFormatter(logging.Formatter):
@@ -53,11 +56,15 @@ def logged(stream: TextIO | None = None, level: int = logging.WARNING) -> Iterat
     else:
         handler.setFormatter(logging.Formatter(PLAIN, TIME))
     root = logging.getLogger()
-    before = root.level
+    quiet = [logging.getLogger(name) for name in QUIET]
+    before = [root.level, *(logger.level for logger in quiet)]
     root.addHandler(handler)
     root.setLevel(level)
+    for logger in quiet:
+        logger.setLevel(max(level, logging.ERROR))
     try:
         yield handler
     finally:
         root.removeHandler(handler)
-        root.setLevel(before)
+        for logger, was in zip([root, *quiet], before, strict=True):
+            logger.setLevel(was)
