@@ -93,3 +93,19 @@ def test_the_running_server_logs_a_report_with_its_time(tmp_path: Path) -> None:
         server.wait(60)
     (line,) = [line for line in log_file.read_text().splitlines() if "report 1 made" in line]
     assert STAMPED.match(line) and "WARNING kingdomino.web.reports: report 1 made: Knight" in line, line
+
+
+def test_a_service_refused_at_its_start_is_an_error_in_the_journal(tmp_path: Path) -> None:
+    """``serve`` refusing its settings under systemd: the one line carries an error's priority,
+    so ``journalctl -p err`` shows why the service does not start."""
+    journal = tmp_path / "journal"
+    with journal.open("w") as stderr:
+        status = os.fstat(stderr.fileno())
+        environment = {**os.environ, "JOURNAL_STREAM": f"{status.st_dev}:{status.st_ino}"}
+        command = [sys.executable, "-m", "kingdomino", "serve", "--port", str(free_port())]
+        done = subprocess.run([*command, "--database-url", ""], stderr=stderr, env=environment, timeout=120)
+    assert done.returncode == 2
+    assert (
+        journal.read_text()
+        == "<3>error: --database-url: empty (is KINGDOMINO_DATABASE_URL set, in /etc/kingdomino/env?)\n"
+    )

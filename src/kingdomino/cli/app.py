@@ -33,6 +33,7 @@ from kingdomino.core.game import Game, GameError, OptionValue, ScoreOptionError,
 from kingdomino.core.records import GameRecord, Replay, replay, replayed_winners
 from kingdomino.games.registry import game_names, make_game
 from kingdomino.games.scorer import score_text
+from kingdomino.web.log_lines import to_journal
 
 show_flags_bare()
 app = typer.Typer(
@@ -86,7 +87,10 @@ def unknown_database_url(error: Exception) -> str:
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
-    errors.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
+    """The refusal in one line on standard error, an error's priority first when that is systemd's
+    journal (a service refused at its start is among ``journalctl -p err``'s lines)."""
+    priority = "<3>" if to_journal(sys.stderr) else ""
+    errors.print(f"{priority}[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
     return typer.Exit(code)
 
 
