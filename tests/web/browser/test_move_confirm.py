@@ -124,11 +124,13 @@ def test_every_move_of_every_game_waits_for_confirm(browser: Browser, live_serve
     page = game_page(browser, live_server, game_id, token, "always", width=390, height=844)
     sent = moves_sent(page)
     page.reload()
-    for made in range(8):
+    for made in range(10):
         if page.locator("#winner").count():
             break
         mark = choose_on_board(page)
         expect(page.locator("#move-confirm")).to_be_visible()
+        # Marked where it would go: the piece or button ringed, or its square(s) on the kingdom.
+        expect(page.locator(".chosen, svg .chosen-mark").first).to_be_visible()
         assert len(sent) == made, sent  # not sent yet
         if made == 1:
             page.screenshot(path=str(SHOTS / f"{game}-phone-en.png"))
