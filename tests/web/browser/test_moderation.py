@@ -3,7 +3,9 @@ operator, finds the page from her account's links, opens Kira's cheating report 
 for the fair-play evidence the server computes ("computing", then each game's figures beside its
 opponents'), silences Boris and closes the report with a note, both shown on it; the closed
 report leaves the queue. An ordinary account gets no link and the page says why in words. Nora
-reads the same report on a 390 px phone in Hungarian. Screenshots go to the artifacts'
+reads the same report on a 390 px phone in Hungarian. Mona puts a mistaken rename back, reads why
+she cannot once the old name is taken, follows "Next open report", and is refused a report about
+another moderator in words. Screenshots go to the artifacts'
 ``moderation`` folder (the API tests, ``tests/web/test_moderation.py``, check the refusals)."""
 
 from __future__ import annotations
