@@ -8,6 +8,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 
+from tests.web.conftest import QUICK
 from tests.web.finished import person
 from tests.web.played_games import even_thinker, hint_follower, played_game, random_mover
 
@@ -41,7 +42,7 @@ def an_evening(database: str, moderator: str) -> Evening:
     try:
         moderation.set_moderator(store, moderator, True)
         mod_id = account_admin.account_id(store, moderator)
-        accounts = Accounts(store)
+        accounts = Accounts(store, QUICK)
         reported = [accounts.create(long_name(word), "a long enough password")[0] for word in LONG_WORDS]
         reported.append(accounts.create(long_name("Boris"), "a long enough password")[0])
         reporters = [accounts.create(long_name(word), "a long enough password")[0] for word in LONG_WORDS]
