@@ -442,8 +442,14 @@ def deadline_passed(base: str, hub: Hub, game_id: str) -> None:
     on_the_server_loop(base, move)
 
 
+#: The most seconds a ``kingdomino serve`` of the tests may take to answer: 3 s on a quiet
+#: machine, past 30 s when four started at once on a loaded one.
+START_SECONDS = 120
+
+
 class ServerProcess:
-    """A ``kingdomino serve`` process on a free loopback port, started and answering.
+    """A ``kingdomino serve`` process on a free loopback port, started and answering (killed, not
+    left running, if it does not answer).
 
     ``kill`` ends it with SIGKILL, as a crash would.
     """
@@ -458,7 +464,11 @@ class ServerProcess:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        wait_until_answering(self.base, 30, self.process)
+        try:
+            wait_until_answering(self.base, START_SECONDS, self.process)
+        except BaseException:
+            self.kill()
+            raise
 
     def kill(self) -> None:
         if self.process.poll() is None:
