@@ -214,8 +214,10 @@ def new_app(database: str) -> Any:
 def lifted_socket_limits(monkeypatch: pytest.MonkeyPatch) -> None:
     """Sockets' messages unlimited unless a test sets its app's ``socket_rates``: tests wait for a
     pong in tight loops (thousands a second on a test client), which the limits would refuse as
-    a flood; ``test_socket_flood`` tests them, the server's own among them."""
+    a flood; ``test_socket_flood`` tests them, the server's own among them. Nor the sockets a
+    client opens (``socket_openings``; ``test_socket_openings``): a module's tests open hundreds."""
     monkeypatch.setattr(socket_limits, "MESSAGE_RATES", {"message": (parse("1000000/minute"),)})
+    monkeypatch.setattr(socket_limits, "OPENINGS", (parse("1000000/minute"),))
 
 
 @pytest.fixture
@@ -391,6 +393,7 @@ def live_app(
     # Nor its sockets' messages: a test floods one on purpose (``test_outbox``'s spectator that
     # never reads), and its refusals would close the worker's address's next sockets for a minute.
     app.state.socket_rates = {"message": (parse("1000000/minute"),)}
+    app.state.socket_openings = (parse("1000000/minute"),)
     return app
 
 
