@@ -27,7 +27,7 @@ from sqlalchemy import create_engine, make_url, update
 from sqlalchemy.pool import NullPool
 from tests.web.servers import free_port as free_port
 
-from kingdomino.web import socket_limits
+from kingdomino.web import ai_game_limits, socket_limits
 from kingdomino.web.accounts import Accounts
 from kingdomino.web.ai_workers import AIAnswer, AIJob, AIWorkers, make_executor
 from kingdomino.web.app import create_app
@@ -218,6 +218,8 @@ def lifted_socket_limits(monkeypatch: pytest.MonkeyPatch) -> None:
     client opens (``socket_openings``; ``test_socket_openings``): a module's tests open hundreds."""
     monkeypatch.setattr(socket_limits, "MESSAGE_RATES", {"message": (parse("1000000/minute"),)})
     monkeypatch.setattr(socket_limits, "OPENINGS", (parse("1000000/minute"),))
+    monkeypatch.setattr(ai_game_limits, "AI_GAMES", parse("1000000/minute"))
+    monkeypatch.setattr(ai_game_limits, "MAX_AI_GAMES", 1000000)
 
 
 @pytest.fixture
@@ -394,6 +396,8 @@ def live_app(
     # never reads), and its refusals would close the worker's address's next sockets for a minute.
     app.state.socket_rates = {"message": (parse("1000000/minute"),)}
     app.state.socket_openings = (parse("1000000/minute"),)
+    app.state.ai_game_rate = parse("1000000/minute")
+    app.state.max_ai_games = 1000000
     return app
 
 

@@ -11,6 +11,7 @@ from fastapi.responses import Response
 from limits import parse
 
 from kingdomino.web import standings, views
+from kingdomino.web.ai_game_limits import check_ai_game
 from kingdomino.web.chats import Chats
 from kingdomino.web.play_on import play_on
 from kingdomino.web.refusals import HubError
@@ -90,8 +91,9 @@ async def played_on(
     `seat`, AIs in the others (an AI seat's own level, `level` in a player's); answered as a new
     game is (its id and your seat's token). Refused while the game is played
     (`play_on_playing`), at its last step (`play_on_over`), beyond 20 a minute per client
-    (`too_many_tries`)."""
+    (`too_many_tries`), and as every game against AIs (``ai_game_limits``)."""
     same_origin(request)
     await limited(request, "play_on", client, PLAY_ONS)
+    await check_ai_game(request.app.state, hub, client, ["human", "ai"])
     player = account.player() if account is not None else None
     return views.created(await play_on(hub, game_id, body.step, body.seat, body.level, client, player))
