@@ -36,6 +36,7 @@ from kingdomino.web.live import AWAY_SECONDS
 from kingdomino.web.page_link import SOCKET_IDLE_SECONDS
 from kingdomino.web.probe_clients import wait_until_answering
 from kingdomino.web.refusals import REFUSAL_CODES
+from kingdomino.web.routes import players as player_routes
 from kingdomino.web.routes import scoring
 from kingdomino.web.store import Store
 from kingdomino.web.tables import GameRow
@@ -222,6 +223,7 @@ def lifted_socket_limits(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ai_game_limits, "AI_GAMES", parse("1000000/minute"))
     monkeypatch.setattr(ai_game_limits, "MAX_AI_GAMES", 1000000)
     monkeypatch.setattr(scoring, "SCORE_REQUESTS", (parse("1000000/minute"),))
+    monkeypatch.setattr(player_routes, "LEADERBOARDS", (parse("1000000/minute"),))
 
 
 @pytest.fixture
@@ -401,6 +403,7 @@ def live_app(
     app.state.ai_game_rate = parse("1000000/minute")
     app.state.max_ai_games = 1000000
     app.state.score_rate = (parse("1000000/minute"),)
+    app.state.leaderboard_rate = (parse("1000000/minute"),)
     return app
 
 
