@@ -63,3 +63,12 @@ def test_systemd_finds_the_unit_sound(tmp_path: Path) -> None:
         timeout=60,
     )
     assert done.returncode == 0 and done.stderr == "", done.stderr
+
+
+def test_sqlite_s_folder_is_the_unit_s_own() -> None:
+    """The unit writes nothing outside its state folder (``ProtectSystem=strict``): the SQLite
+    URL its comment gives names a file in the folder ``StateDirectory`` makes the user's, which
+    an operator following the docs would otherwise have to make, give away and list as writable."""
+    (folder,) = settings("StateDirectory")
+    assert settings("ProtectSystem") == ["strict"]
+    assert f"sqlite:////var/lib/{folder}/kingdomino.sqlite3" in UNIT.read_text()

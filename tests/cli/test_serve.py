@@ -162,6 +162,11 @@ def test_the_start_line_behind_a_reverse_proxy_sends_players_to_the_proxy() -> N
             ["--database-url", "sqlite:////no-such-folder/k.sqlite3"],
             "--database-url sqlite:////no-such-folder/k.sqlite3: the database cannot be opened:",
         ),
+        # A service whose settings lack the URL: SQLAlchemy's "Could not parse" named nothing.
+        (
+            ["--database-url", ""],
+            "--database-url: empty (is KINGDOMINO_DATABASE_URL set, in /etc/kingdomino/env?)",
+        ),
         (
             ["--database-url", "sqlite:////no-such-folder/k.sqlite3", "--data-dir", "{tmp}"],
             "--data-dir: only for the SQLite file; with --database-url the games are in that database",

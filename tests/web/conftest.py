@@ -206,10 +206,13 @@ def session_workers_stopped() -> Iterator[None]:
 
 def new_app(database: str) -> Any:
     """A new app over ``database``: fixed secret seeds, quick reviews (a game that ends starts its
-    review, which took the workers' time from the test's next moves), the session's AI workers."""
-    return create_app(
+    review, which took the workers' time from the test's next moves), the session's AI workers,
+    passwords hashed at the least cost (``QUICK``)."""
+    app = create_app(
         database, secret_seeds=seeded_secrets(), review_agent=QUICK_REVIEW, ai_workers=session_workers()
     )
+    app.state.accounts = Accounts(app.state.hub.store, QUICK)
+    return app
 
 
 @pytest.fixture(autouse=True)
@@ -230,16 +233,6 @@ def lifted_socket_limits(monkeypatch: pytest.MonkeyPatch) -> None:
 def client(database: str) -> Iterator[TestClient]:
     """A test client of ``new_app(database)``."""
     with TestClient(new_app(database)) as test_client:
-        yield test_client
-
-
-@pytest.fixture
-def accounts_client(database: str) -> Iterator[TestClient]:
-    """``client``, its accounts' passwords hashed at the least cost (``QUICK``): for the tests that
-    make accounts (a hash at the server's cost took a good part of a second)."""
-    app = new_app(database)
-    app.state.accounts = Accounts(app.state.hub.store, QUICK)
-    with TestClient(app) as test_client:
         yield test_client
 
 
@@ -379,8 +372,8 @@ def live_app(
     socket_idle_seconds: float = SOCKET_IDLE_SECONDS,
 ) -> Any:
     """The app ``live_server`` serves: AI moves at once, fixed secret seeds, quick reviews, the
-    session's AI workers. A test that reaches into the server (its hub) makes it with this and
-    serves it itself."""
+    session's AI workers, passwords hashed at the least cost. A test that reaches into the server
+    (its hub) makes it with this and serves it itself."""
     app = create_app(
         database,
         ai_delay=0.0,
@@ -390,6 +383,7 @@ def live_app(
         ai_workers=session_workers(),
         socket_idle_seconds=socket_idle_seconds,
     )
+    app.state.accounts = Accounts(app.state.hub.store, QUICK)
     # The browser tests of a worker share one server, from one address: each makes accounts and
     # open games, more than a client may a minute or have waiting (the limits have tests of their own).
     app.state.login_rate = parse("1000/minute")

@@ -244,15 +244,15 @@ def test_a_game_played_to_its_end_is_listed_with_its_end(api: TestClient) -> Non
     assert [g["id"] for g in archive(api, anna, result=won, opponent=ben)["games"]] == [created["id"]]
 
 
-def test_the_archive_is_limited_per_client(accounts_client: TestClient) -> None:
+def test_the_archive_is_limited_per_client(client: TestClient) -> None:
     """Each page counts its filter's games over the whole archive: a client asking forty pages of
     an archive of 1,500 games at once kept every other request seconds (a player's page 9 s). Its
     pages and records together are 60 a minute (429 `too_many_tries`), another client's not
     counted."""
-    kira, boris = account(accounts_client, "Kira"), account(accounts_client, "Boris")
+    kira, boris = account(client, "Kira"), account(client, "Boris")
     asked = [f"/api/players/{kira.name}/games", f"/api/players/{kira.name}/vs/{boris.name}"] * 30
-    assert [accounts_client.get(path).status_code for path in asked] == [200] * 60
-    refused = accounts_client.get(f"/api/players/{boris.name}/games", params={"against": "people"})
+    assert [client.get(path).status_code for path in asked] == [200] * 60
+    refused = client.get(f"/api/players/{boris.name}/games", params={"against": "people"})
     assert refused.status_code == 429 and refused.json()["error"]["code"] == "too_many_tries", refused.text
-    other = TestClient(accounts_client.app, client=("10.0.0.2", 50000))
+    other = TestClient(client.app, client=("10.0.0.2", 50000))
     assert other.get(f"/api/players/{kira.name}/games").status_code == 200

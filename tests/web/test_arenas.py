@@ -22,14 +22,13 @@ from tests.web.arena_setup import (
     page,
     paused_an_hour_ago,
 )
-from tests.web.conftest import QUICK, new_app
+from tests.web.conftest import new_app
 from tests.web.test_challenges import account, as_
 from tests.web.test_inbox import eventually, inbox
 from tests.web.test_open_games import end_the_wait_now, refusal
 from tests.web.test_tournament_tables import play_out
 from tests.web.test_tournaments import act, client, seated
 
-from kingdomino.web.accounts import Accounts
 from kingdomino.web.arena_tables import ArenaRow
 
 __all__ = ["client"]
@@ -226,7 +225,6 @@ def test_an_arenas_bounds_and_clock_are_refused_with_their_names(client: TestCli
 def test_a_server_started_again_goes_on_with_a_running_arena(database: str) -> None:
     def app() -> Any:
         made = new_app(database)
-        made.state.accounts = Accounts(made.state.hub.store, QUICK)
         made.state.login_rate = parse("1000/minute")
         return made
 

@@ -5,16 +5,10 @@ bot: tests/web/test_bot_door.py runs it)."""
 
 from __future__ import annotations
 
-import pytest
 from fastapi.testclient import TestClient
 from tests.web.sockets import next_of_type
 from tests.web.test_challenges import account, as_, challenged, lobby_of
 from tests.web.test_open_games import refusal
-
-
-@pytest.fixture
-def client(accounts_client: TestClient) -> TestClient:
-    return accounts_client
 
 
 def test_a_bot_hears_its_challenge_accepts_it_and_plays(client: TestClient) -> None:

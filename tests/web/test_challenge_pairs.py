@@ -9,12 +9,11 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 from limits import parse
-from tests.web.conftest import QUICK, new_app
+from tests.web.conftest import new_app
 from tests.web.test_challenges import as_, challenge, challenged
 from tests.web.test_open_games import refusal
 from tests.web.test_relations import people
 
-from kingdomino.web.accounts import Accounts
 from kingdomino.web.routes import challenges as challenge_routes
 
 
@@ -22,7 +21,6 @@ from kingdomino.web.routes import challenges as challenge_routes
 def client(database: str) -> Iterator[TestClient]:
     """An app whose limits are the server's own, accounts made quickly."""
     app = new_app(database)
-    app.state.accounts = Accounts(app.state.hub.store, QUICK)
     with TestClient(app) as test_client:
         yield test_client
 

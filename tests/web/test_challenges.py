@@ -20,11 +20,6 @@ from kingdomino.web.routes.open_games import SESSION_ENDED
 DAYS = {"kind": "days", "days": 1}
 
 
-@pytest.fixture
-def client(accounts_client: TestClient) -> TestClient:
-    return accounts_client
-
-
 def account(client: TestClient, name: str, bot: bool = False) -> str:
     """A new account's session cookie (the client is left logged in as nobody)."""
     client.cookies.clear()

@@ -16,11 +16,6 @@ from tests.web.test_open_games import refusal
 from kingdomino.web import challenges
 
 
-@pytest.fixture
-def client(accounts_client: TestClient) -> TestClient:
-    return accounts_client
-
-
 def view_of(client: TestClient, game_id: str, token: str) -> dict[str, Any]:
     view: dict[str, Any] = client.get(f"/api/games/{game_id}", params={"token": token}).json()
     return view

@@ -14,11 +14,10 @@ import pytest
 from fastapi.testclient import TestClient
 from limits import parse
 from starlette.testclient import WebSocketTestSession
-from tests.web.conftest import QUICK, assert_socket_error, create, new_app
+from tests.web.conftest import assert_socket_error, create, new_app
 from tests.web.sockets import messages_until, next_of_type
 
 from kingdomino.web import chat
-from kingdomino.web.accounts import Accounts
 
 FRIENDS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}]
 
@@ -27,7 +26,6 @@ FRIENDS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}]
 def chat_client(database: str) -> Iterator[TestClient]:
     """A client of a new app whose accounts hash at the least cost."""
     app = new_app(database)
-    app.state.accounts = Accounts(app.state.hub.store, QUICK)
     with TestClient(app) as client:
         yield client
 

@@ -5,18 +5,11 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import update
 from tests.web.ratings import rating_row
 
 from kingdomino.web.tables import GameRow
-
-
-@pytest.fixture
-def client(accounts_client: TestClient) -> TestClient:
-    """``accounts_client``, over a database of its own: which pool has most players is its alone."""
-    return accounts_client
 
 
 def account(client: TestClient, name: str) -> tuple[int, dict[str, str]]:

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import update
-from tests.web.conftest import QUICK, create, new_app
+from tests.web.conftest import create, new_app
 from tests.web.test_old_databases import play_out
 from tests.web.test_players_api import rated_game
 from typer.testing import CliRunner
@@ -24,7 +24,6 @@ from kingdomino.core.record_sets import decisions, people_decided, records_in
 from kingdomino.core.records import GameRecord, RecordError, replay
 from kingdomino.games.registry import make_game
 from kingdomino.web.account_admin import close
-from kingdomino.web.accounts import Accounts
 from kingdomino.web.game_export import Choice, exported
 from kingdomino.web.tables import AccountRow, GameRow
 
@@ -35,7 +34,6 @@ def finished(tmp_path: Path) -> Iterator[tuple[TestClient, dict[str, Any]]]:
     games: a rated one of two accounts, public, and a guest's against an AI, private; the test
     client and what the games are (ids, names, tokens)."""
     app = new_app(f"sqlite:///{tmp_path / 'kingdomino.sqlite3'}")
-    app.state.accounts = Accounts(app.state.hub.store, QUICK)
     with TestClient(app) as client:
         names = [f"Kira{secrets.token_hex(3)}", f"Bela{secrets.token_hex(3)}"]
         sessions = []

@@ -13,14 +13,13 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from limits import parse
-from tests.web.conftest import QUICK, new_app
+from tests.web.conftest import new_app
 from tests.web.test_challenges import DAYS, account, as_, challenged
 from tests.web.test_open_games import refusal
 from tests.web.test_push import play_until_the_turn_passes, to_act
 from tests.web.test_tournaments import act, create, paired, play_round, wait_until
 
 from kingdomino.web import inbox_store
-from kingdomino.web.accounts import Accounts
 from kingdomino.web.inbox_store import Event
 
 
@@ -29,7 +28,6 @@ def client(database: str) -> Iterator[TestClient]:
     """An app over a fresh SQLite file, accounts made quickly, logins not limited (nor the inbox,
     whose rate the app's ``login_rate`` stands for in the tests)."""
     app = new_app(database)
-    app.state.accounts = Accounts(app.state.hub.store, QUICK)
     app.state.login_rate = parse("1000/minute")
     with TestClient(app) as test_client:
         yield test_client
@@ -224,11 +222,12 @@ def test_an_account_keeps_its_latest_hundred_of_the_last_thirty_days(client: Tes
     assert refusal(as_(client, kira).get("/api/account/notifications", params={"limit": 51}))[0] == 422
 
 
-def test_the_inbox_is_limited_per_client(accounts_client: TestClient) -> None:
-    kira = account(accounts_client, "Kira")
-    answers = [as_(accounts_client, kira).get("/api/account/notifications").status_code for _ in range(61)]
-    assert answers[:60] == [200] * 60
-    assert refusal(as_(accounts_client, kira).get("/api/account/notifications")) == (429, "too_many_tries")
+def test_the_inbox_is_limited_per_client(database: str) -> None:
+    with TestClient(new_app(database)) as limited:
+        kira = account(limited, "Kira")
+        answers = [as_(limited, kira).get("/api/account/notifications").status_code for _ in range(61)]
+        assert answers[:60] == [200] * 60
+        assert refusal(as_(limited, kira).get("/api/account/notifications")) == (429, "too_many_tries")
 
 
 def test_a_closed_account_s_inbox_is_dropped(client: TestClient) -> None:

@@ -27,12 +27,6 @@ INVITED_2P: list[dict[str, Any]] = [
 ]
 
 
-@pytest.fixture
-def client(accounts_client: TestClient) -> TestClient:
-    """Some tests here play as accounts: ``accounts_client``."""
-    return accounts_client
-
-
 def live(client: TestClient, **params: Any) -> dict[str, Any]:
     answer = client.get("/api/live-games", params=params)
     assert answer.status_code == 200, answer.text

@@ -6,7 +6,6 @@ from __future__ import annotations
 import time
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import update
 from tests.web.conftest import wait_for
@@ -20,12 +19,6 @@ from kingdomino.web.tables import GameRow
 OPEN_2P = [{"kind": "human", "name": "Anna"}, {"kind": "open"}]
 #: A rated game's clock (a rated game needs one): a day a move runs out during no test.
 DAYS = {"kind": "days", "days": 1}
-
-
-@pytest.fixture
-def client(accounts_client: TestClient) -> TestClient:
-    """The tests here open games as accounts too: ``accounts_client``."""
-    return accounts_client
 
 
 def open_game(client: TestClient, seats: list[dict[str, Any]] = OPEN_2P, **fields: Any) -> dict[str, Any]:

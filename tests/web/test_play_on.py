@@ -90,14 +90,12 @@ def test_playing_on_is_refused_in_words(client: TestClient) -> None:
     assert refusal(client.post("/api/games/nothere/play-on", json={"step": 0, "seat": 0}))[1] == "no_game"
 
 
-def test_playing_on_is_limited_per_client(accounts_client: TestClient) -> None:
+def test_playing_on_is_limited_per_client(client: TestClient) -> None:
     """Each game played on stores the finished game's actions to its step again and replays them
     (a Dynasty's 438: 23 ms of the event loop, against 6 for a new game): 200 of them asked 20 at
     once held `/api/meta` half a second, and the database grew by the 86,000 actions. A client
     plays on 20 a minute (429 `too_many_tries`)."""
-    game_id, _ = finished_against_greedy(accounts_client)
-    asked = [
-        accounts_client.post(f"/api/games/{game_id}/play-on", json={"step": 3, "seat": 0}) for _ in range(21)
-    ]
+    game_id, _ = finished_against_greedy(client)
+    asked = [client.post(f"/api/games/{game_id}/play-on", json={"step": 3, "seat": 0}) for _ in range(21)]
     assert [answer.status_code for answer in asked[:20]] == [201] * 20
     assert refusal(asked[20]) == (429, "too_many_tries")

@@ -33,6 +33,7 @@ DEFAULTS: dict[str, Any] = {
     "ai_pace": "server",
     "aids": AIDS,
     "quick_ai": None,
+    "confirm_moves": "never",
 }
 
 
@@ -62,6 +63,9 @@ def test_an_account_keeps_its_preferences_and_changes_only_those_it_names(client
     )
     assert prefer(client, kira, language=None).json()["language"] is None
     assert as_(client, kira).get("/api/account/preferences").json() == {**again, "language": None}
+    assert prefer(client, kira, confirm_moves="turn_based").json()["confirm_moves"] == "turn_based"
+    mine = as_(client, kira).get("/api/account/preferences").json()
+    assert mine == {**again, "language": None, "confirm_moves": "turn_based"}
 
 
 def test_the_quick_game_against_the_ai_is_kept_and_a_level_gone_is_forgotten(client: TestClient) -> None:
@@ -97,6 +101,8 @@ def test_a_wrong_key_or_value_is_refused_naming_its_field(client: TestClient) ->
         ({"aids": {"hints": False}}, "aids.hints"),
         ({"quick_ai": {"game": "carcassonne", "level": "hard"}}, "quick_ai.game"),
         ({"quick_ai": {"game": "duel", "level": "grandmaster"}}, "quick_ai.level"),
+        ({"confirm_moves": "sometimes"}, "confirm_moves"),
+        ({"confirm_moves": True}, "confirm_moves"),
     ):
         answer = prefer(client, kira, **body)
         assert answer.status_code == 422, (body, answer.text)

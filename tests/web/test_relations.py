@@ -13,19 +13,17 @@ import pytest
 from fastapi.testclient import TestClient
 from limits import parse
 from sqlalchemy import update
-from tests.web.conftest import QUICK, new_app
+from tests.web.conftest import new_app
 from tests.web.sockets import next_of_type
 from tests.web.test_challenges import DAYS, account, as_, challenge, lobby_of
 from tests.web.test_open_games import refusal
 
 from kingdomino.web import relations
-from kingdomino.web.accounts import Accounts
 from kingdomino.web.tables import GameRow
 
 
 def app_over(database: str) -> Any:
     app = new_app(database)
-    app.state.accounts = Accounts(app.state.hub.store, QUICK)
     app.state.login_rate = parse("1000/minute")
     app.state.max_waiting = 100  # the test PostgreSQL's lobby holds other tests' waiting games too
     return app
@@ -189,8 +187,12 @@ def test_blocking_declines_the_blocked_players_waiting_challenge(client: TestCli
     assert (gone["id"], gone["wait_ended"], gone["declined"]) == (made.json()["id"], "declined", kira)
 
 
-def test_quick_pairing_never_seats_two_players_a_block_parts(accounts_client: TestClient) -> None:
-    client = accounts_client
+def test_quick_pairing_never_seats_two_players_a_block_parts(database: str) -> None:
+    with TestClient(app_over(database)) as client:
+        quick_pairing_never_seats_two_players_a_block_parts(client)
+
+
+def quick_pairing_never_seats_two_players_a_block_parts(client: TestClient) -> None:
     (_, kira_s), (boris, boris_s), (_, cleo_s) = people(client, "Kira", "Boris", "Cleo")
     assert put(client, kira_s, "blocked", boris).status_code == 200
     quick = {"game": "kingdomino", "players": 2, "name": ""}

@@ -20,9 +20,9 @@ Session = dict[str, str]
 
 
 @pytest.fixture
-def client(accounts_client: TestClient) -> TestClient:
-    accounts_client.app.state.max_waiting = 100  # type: ignore[attr-defined]
-    return accounts_client
+def client(client: TestClient) -> TestClient:
+    client.app.state.max_waiting = 100  # type: ignore[attr-defined]
+    return client
 
 
 def player(client: TestClient, rating: float | None, deviation: float = 60.0) -> Session:

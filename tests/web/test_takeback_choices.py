@@ -13,9 +13,9 @@ from tests.web.test_open_games import refusal
 
 
 @pytest.fixture
-def client(accounts_client: TestClient) -> TestClient:
-    accounts_client.app.state.max_waiting = 100  # type: ignore[attr-defined]
-    return accounts_client
+def client(client: TestClient) -> TestClient:
+    client.app.state.max_waiting = 100  # type: ignore[attr-defined]
+    return client
 
 
 def view(client: TestClient, game_id: str, token: str) -> dict[str, Any]:

@@ -191,8 +191,8 @@ def test_refused_to_a_spectator(client: TestClient) -> None:
     assert refusal(ask(client, made["id"], "not-a-token")) == (403, "not_a_seat")
 
 
-def test_a_tournament_game_allows_no_takebacks(accounts_client: TestClient) -> None:
-    client = accounts_client
+def test_a_tournament_game_allows_no_takebacks(client: TestClient) -> None:
+    client = client
     sessions = {name: account(client, name) for name in ("Kira", "Boris", "Cleo")}
     tournament_id = create_tournament(client, sessions["Kira"], format="swiss", rounds=2)["id"]
     for name in ("Boris", "Cleo"):

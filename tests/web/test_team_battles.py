@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from limits import parse
 from sqlalchemy import func, select
 from tests.web.arena_setup import CLOCK, page
-from tests.web.conftest import QUICK, new_app
+from tests.web.conftest import new_app
 from tests.web.test_arenas import end_the_window_now, line, resign_game, waited
 from tests.web.test_challenges import account, as_
 from tests.web.test_clubs import new_club, post
@@ -23,7 +23,6 @@ from tests.web.test_relations import fresh
 from tests.web.test_tournaments import act
 
 from kingdomino.web import club_leaving, clubs, team_battle
-from kingdomino.web.accounts import Accounts
 from kingdomino.web.store import Store
 from kingdomino.web.tables import AccountRow, TournamentRow
 from kingdomino.web.team_battle_tables import TeamBattleClubRow
@@ -31,7 +30,6 @@ from kingdomino.web.team_battle_tables import TeamBattleClubRow
 
 def app(database: str) -> Any:
     made = new_app(database)
-    made.state.accounts = Accounts(made.state.hub.store, QUICK)
     made.state.login_rate = parse("1000/minute")
     return made
 

@@ -159,9 +159,9 @@ def test_a_simuls_game_takes_no_gift(api: TestClient) -> None:
     refused(give(api, game["id"], game["token"], 1 - game["host_seat"]), 409, "gift_tournament")
 
 
-def test_a_tournaments_game_takes_no_gift(accounts_client: TestClient) -> None:
+def test_a_tournaments_game_takes_no_gift(client: TestClient) -> None:
     """A club tournament's time is its organiser's, the same for every game (an arena's too)."""
-    client = accounts_client
+    client = client
     sessions = {name: account(client, name) for name in ("Kira", "Boris", "Cleo")}
     made = create_tournament(client, sessions["Kira"], format="swiss", rounds=2, time_control=BLITZ)
     for name in ("Boris", "Cleo"):

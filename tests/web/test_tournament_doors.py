@@ -13,13 +13,12 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from limits import parse
-from tests.web.conftest import QUICK, new_app
+from tests.web.conftest import new_app
 from tests.web.test_challenges import account, as_
 from tests.web.test_open_games import end_the_wait_now, refusal
 from tests.web.test_tournaments import act, create, current_games, paired, seated, tournament, wait_until
 
 from kingdomino.web import tournament_players as entrants
-from kingdomino.web.accounts import Accounts
 from kingdomino.web.club_pairing import Played, swiss_round
 
 
@@ -27,7 +26,6 @@ from kingdomino.web.club_pairing import Played, swiss_round
 def client(database: str) -> Iterator[TestClient]:
     """An app over a SQLite file of its own, accounts made quickly (as ``test_tournaments``')."""
     app = new_app(database)
-    app.state.accounts = Accounts(app.state.hub.store, QUICK)
     app.state.login_rate = parse("1000/minute")
     with TestClient(app) as test_client:
         yield test_client

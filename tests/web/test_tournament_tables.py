@@ -12,12 +12,11 @@ from typing import Any
 from fastapi.testclient import TestClient
 from limits import parse
 from sqlalchemy import delete, update
-from tests.web.conftest import QUICK, new_app
+from tests.web.conftest import new_app
 from tests.web.test_challenges import DAYS, account, as_
 from tests.web.test_open_games import end_the_wait_now, refusal
 from tests.web.test_tournaments import act, client, create, current_games, seated, tournament, wait_until
 
-from kingdomino.web.accounts import Accounts
 from kingdomino.web.table_pairing import TABLE_BYE, place_points
 from kingdomino.web.tables import TournamentGameRow, TournamentRow
 
@@ -193,7 +192,6 @@ def test_a_server_started_again_counts_a_table_that_ended_and_seats_the_next_rou
 
     def app() -> Any:
         made = new_app(database)
-        made.state.accounts = Accounts(made.state.hub.store, QUICK)
         made.state.login_rate = parse("1000/minute")
         return made
 

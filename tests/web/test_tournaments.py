@@ -14,7 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 from limits import parse
 from sqlalchemy import delete, insert, select, update
-from tests.web.conftest import QUICK, new_app
+from tests.web.conftest import new_app
 from tests.web.test_challenges import DAYS, account, as_
 from tests.web.test_open_games import end_the_wait_now, refusal
 
@@ -22,7 +22,6 @@ from kingdomino.core.game import State
 from kingdomino.ratings.pools import pool_of
 from kingdomino.web import tournament_rounds as rounds
 from kingdomino.web import tournament_store as records
-from kingdomino.web.accounts import Accounts
 from kingdomino.web.stored import StoredGame, now
 from kingdomino.web.tables import AccountRow, RatingRow, TournamentGameRow, TournamentRow
 from kingdomino.web.tournament_rounds import result_of
@@ -34,7 +33,6 @@ def client(database: str) -> Iterator[TestClient]:
     the tests name their players as a club does (Kira, Boris, Cleo), and the test PostgreSQL, which
     every test shares, holds those names already (and other tests' challenges in its lobby)."""
     app = new_app(database)
-    app.state.accounts = Accounts(app.state.hub.store, QUICK)
     app.state.login_rate = parse("1000/minute")
     with TestClient(app) as test_client:
         yield test_client
@@ -292,7 +290,6 @@ def test_creation_and_joining_are_refused_in_words(client: TestClient) -> None:
 def test_a_server_started_again_counts_the_games_that_ended_and_pairs_on(database: str) -> None:
     def app() -> Any:
         made = new_app(database)
-        made.state.accounts = Accounts(made.state.hub.store, QUICK)
         made.state.login_rate = parse("1000/minute")
         return made
 
@@ -469,7 +466,6 @@ def test_a_start_stopped_midway_leaves_the_tournament_open_to_start_again(
     next start starts it whole. Before, ``running`` came first, alone, and a stop after it left a
     tournament running with no seeds and no rounds, for good."""
     app = new_app(own_database)
-    app.state.accounts = Accounts(app.state.hub.store, QUICK)
     app.state.login_rate = parse("1000/minute")
     with TestClient(app) as client:
         sessions = {name: account(client, name) for name in ("Kira", "Boris", "Cleo")}

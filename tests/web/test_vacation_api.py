@@ -13,12 +13,11 @@ import pytest
 from fastapi.testclient import TestClient
 from limits import parse
 from sqlalchemy import select, update
-from tests.web.conftest import QUICK, new_app, wait_for
+from tests.web.conftest import new_app, wait_for
 from tests.web.test_clocks import HUMANS, create, run_out
 from tests.web.test_players_api import claim, log_in
 
 from kingdomino.web import vacation, vacation_games
-from kingdomino.web.accounts import Accounts
 from kingdomino.web.beat_tables import ServerBeatRow
 from kingdomino.web.tables import GameRow
 from kingdomino.web.vacation import midnight
@@ -183,7 +182,6 @@ def test_the_sweep_holds_a_game_begun_during_the_vacation(api: TestClient) -> No
 def test_a_restart_in_between_keeps_the_clock_held_and_the_return_runs_it(database: str) -> None:
     def app() -> Any:
         made = new_app(database)
-        made.state.accounts = Accounts(made.state.hub.store, QUICK)
         made.state.login_rate = parse("1000/minute")
         return made
 

@@ -33,6 +33,7 @@ from kingdomino.core.game import Game, GameError, OptionValue, ScoreOptionError,
 from kingdomino.core.records import GameRecord, Replay, replay, replayed_winners
 from kingdomino.games.registry import game_names, make_game
 from kingdomino.games.scorer import score_text
+from kingdomino.web.log_lines import to_journal
 
 show_flags_bare()
 app = typer.Typer(
@@ -86,7 +87,10 @@ def unknown_database_url(error: Exception) -> str:
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
-    errors.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
+    """The refusal in one line on standard error, an error's priority first when that is systemd's
+    journal (a service refused at its start is among ``journalctl -p err``'s lines)."""
+    priority = "<3>" if to_journal(sys.stderr) else ""
+    errors.print(f"{priority}[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
     return typer.Exit(code)
 
 
@@ -616,6 +620,7 @@ def serve(
     from kingdomino.web.ai_workers import WorkersUnavailable
     from kingdomino.web.app import create_app
     from kingdomino.web.connections import TrustedProxies, local_workers, raise_file_limit, total_connections
+    from kingdomino.web.log_lines import logged
     from kingdomino.web.mail_send import MailSettings
     from kingdomino.web.serving import server_config
     from kingdomino.web.store_setup import StoreNotWritable
@@ -623,6 +628,9 @@ def serve(
 
     if database_url is not None and data_dir is not None:
         raise fail("--data-dir: only for the SQLite file; with --database-url the games are in that database")
+    if database_url is not None and not database_url.strip():
+        # What a service's ${KINGDOMINO_DATABASE_URL} left unset gives (docs/kingdomino@.service).
+        raise fail("--database-url: empty (is KINGDOMINO_DATABASE_URL set, in /etc/kingdomino/env?)")
     database_flag = "--data-dir" if database_url is None else "--database-url"
     if database_url is None:
         directory = data_dir or default_data_dir()
@@ -654,32 +662,37 @@ def serve(
     problem = listen_problem(host, port)
     if problem:
         raise fail(problem)
-    problem = claim_sqlite_file(database_url, database_flag)
-    if problem:
-        raise fail(problem)
-    from sqlalchemy.engine import make_url
-    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+    # Its warnings and errors from here on, with their time and level (web/log_lines.py).
+    with logged():
+        problem = claim_sqlite_file(database_url, database_flag)
+        if problem:
+            raise fail(problem)
+        from sqlalchemy.engine import make_url
+        from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
-    try:
-        shown = make_url(database_url).render_as_string(hide_password=True)
-        app_ = create_app(database_url, ai_delay=ai_delay, ai_workers=workers, seat_agents=agents, mail=mail)
-    except WorkersUnavailable as error:
-        raise fail(f"--ai-workers {ai_workers}: Ray cannot be used: {error}") from None
-    except StoreNotWritable as error:
-        raise fail(f"{shown}: {error} (the server would refuse every move); check the rights on it") from None
-    except ValueError as error:
-        if str(error).startswith("seat agent"):
-            raise fail(f"--seat-agent: {error}") from None
-        raise fail(unknown_database_url(error)) from None
-    except ArgumentError as error:
-        raise fail(unknown_database_url(error)) from None
-    except (SQLAlchemyError, ModuleNotFoundError) as error:
-        first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        raise fail(f"{database_flag} {shown}: the database cannot be opened: {first}") from None
-    said = start_lines(host, port, shown, proxies=forwarded_allow_ips)
-    if mail is not None:
-        said.append(f"E-mail goes through {mail.host}:{mail.port}; its links lead to {mail.public_url}")
-    for line in [*said, ai_line(WorkersSpec.parse(workers), agents)]:
-        console.print(line, soft_wrap=True)
-    connections = total_connections(raise_file_limit(), local_workers(workers))
-    uvicorn.Server(server_config(app_, host, port, forwarded_allow_ips, connections)).run()
+        try:
+            shown = make_url(database_url).render_as_string(hide_password=True)
+            app_ = create_app(
+                database_url, ai_delay=ai_delay, ai_workers=workers, seat_agents=agents, mail=mail
+            )
+        except WorkersUnavailable as error:
+            raise fail(f"--ai-workers {ai_workers}: Ray cannot be used: {error}") from None
+        except StoreNotWritable as error:
+            refused = f"{shown}: {error} (the server would refuse every move); check the rights on it"
+            raise fail(refused) from None
+        except ValueError as error:
+            if str(error).startswith("seat agent"):
+                raise fail(f"--seat-agent: {error}") from None
+            raise fail(unknown_database_url(error)) from None
+        except ArgumentError as error:
+            raise fail(unknown_database_url(error)) from None
+        except (SQLAlchemyError, ModuleNotFoundError) as error:
+            first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+            raise fail(f"{database_flag} {shown}: the database cannot be opened: {first}") from None
+        said = start_lines(host, port, shown, proxies=forwarded_allow_ips)
+        if mail is not None:
+            said.append(f"E-mail goes through {mail.host}:{mail.port}; its links lead to {mail.public_url}")
+        for line in [*said, ai_line(WorkersSpec.parse(workers), agents)]:
+            console.print(line, soft_wrap=True)
+        connections = total_connections(raise_file_limit(), local_workers(workers))
+        uvicorn.Server(server_config(app_, host, port, forwarded_allow_ips, connections)).run()

@@ -4,10 +4,13 @@ reports, one in full (``report_admin.details``), and closes it with a note, sile
 account for a few days or renames an offensive name. Each action is recorded with who did it and
 when (``ModerationActionRow``) and shown on the report.
 
-A moderator is an ordinary account besides: it never sees nor acts on a report about itself (the
-queue leaves those out, a report's page refuses them), and does no more than these actions:
-closing, reopening or renaming an account beyond a report, a longer silence, the fair-play of any
-account, stay the operator's (``kingdomino accounts``).
+A moderator is an ordinary account besides, and moderators do not judge each other: a report
+about any moderator (itself or another) is the operator's alone (``kingdomino reports``): the queue
+leaves it out and its page and actions are refused, so that no moderator silences or renames
+another. A rename made by mistake is put back from the report's page (``rename_back``), as the
+operator's ``accounts rename`` would. A moderator does no more than these actions: closing,
+reopening or renaming an account beyond a report, a longer silence, the fair-play of any account,
+stay the operator's (``kingdomino accounts``).
 """
 
 from __future__ import annotations
@@ -29,9 +32,11 @@ from kingdomino.web.store import Store
 from kingdomino.web.stored import now
 from kingdomino.web.tables import AccountRow
 
-#: What a moderator does on a report (``moderation.action.<code>`` on the page).
-Action = Literal["close", "silence", "rename"]
-ACTIONS: tuple[str, ...] = ("close", "silence", "rename")
+#: What a moderator does on a report (``moderation.did.<code>`` on the page).
+Action = Literal["close", "silence", "rename", "rename_back"]
+ACTIONS: tuple[str, ...] = ("close", "silence", "rename", "rename_back")
+#: Between the old and the new name in a rename's recorded detail.
+ARROW = " → "
 #: The longest silence a moderator gives, in days (a longer one is the operator's).
 MOST_DAYS = 90
 #: The longest note of a closed report, in characters.
@@ -64,26 +69,47 @@ def set_moderator(store: Store, name: str, on: bool) -> bool:
     return had != on
 
 
-def queue(store: Store, moderator_id: int) -> list[dict[str, Any]]:
-    """The open reports, newest first, but those about ``moderator_id``: each with its reason,
-    words, game, the reported account and the reporter with how many open reports it made."""
-    reporter, reported = aliased(AccountRow), aliased(AccountRow)
-    made = (
+def _about_a_moderator() -> Any:
+    """The condition a report is about a moderator (the operator's, not the queue's)."""
+    return ReportRow.reported.in_(select(ModeratorRow.account_id))
+
+
+def _open_count(account: Any, column: Any) -> Any:
+    """How many open reports ``account`` made or is the subject of (``column``), per queue line."""
+    return (
         select(func.count())
         .select_from(ReportRow)
-        .where(ReportRow.reporter == reporter.id, ReportRow.closed.is_(None))
-        .correlate(reporter)
+        .where(column == account.id, ReportRow.closed.is_(None))
+        .correlate(account)
         .scalar_subquery()
     )
+
+
+def queue(store: Store) -> list[dict[str, Any]]:
+    """The open reports, newest first, but those about a moderator: each with its reason, words,
+    game, the reported account with how many open reports are about it, the reporter with how
+    many it made, and what moderators did on it so far (as on its page, oldest first)."""
+    reporter, reported = aliased(AccountRow), aliased(AccountRow)
     query = (
-        select(ReportRow, reporter.name, reported.name, made)
+        select(
+            ReportRow,
+            reporter.name,
+            reported.name,
+            _open_count(reporter, ReportRow.reporter),
+            _open_count(reported, ReportRow.reported),
+        )
         .join(reporter, reporter.id == ReportRow.reporter)
         .join(reported, reported.id == ReportRow.reported)
-        .where(ReportRow.closed.is_(None), ReportRow.reported != moderator_id)
+        .where(ReportRow.closed.is_(None), ~_about_a_moderator())
         .order_by(ReportRow.id.desc())
     )
     with store.sessions() as session:
         rows = session.execute(query).all()
+        done: dict[int, list[dict[str, str | None]]] = {row.id: [] for row, *_ in rows}
+        if done:
+            acts = select(ModerationActionRow).where(ModerationActionRow.report_id.in_(done))
+            for act in session.scalars(acts.order_by(ModerationActionRow.id)):
+                done[act.report_id].append({"by": act.by, "action": act.action, "detail": act.detail})
     return [
         {
             "id": row.id,
@@ -92,23 +118,30 @@ def queue(store: Store, moderator_id: int) -> list[dict[str, Any]]:
             "text": row.text,
             "game": row.game_id,
             "reported": shown,
+            "reported_open": int(about),
             "reporter": by,
             "reporter_open": int(count),
+            "done": done[row.id],
         }
-        for row, by, shown, count in rows
+        for row, by, shown, count, about in rows
     ]
 
 
 def _reported(store: Store, report_id: int, moderator_id: int) -> ReportRow:
-    """The report ``report_id``, refused 404 ``no_report`` if none has the id and 403
-    ``moderate_yourself`` when it is about ``moderator_id``."""
+    """The report ``report_id``, refused 404 ``no_report`` if none has the id, 403
+    ``moderate_yourself`` when it is about ``moderator_id`` and 403 ``moderate_moderator`` when
+    about another moderator (the operator's, both: the role is read now, so a report made before
+    its account became a moderator is refused too)."""
     with store.sessions() as session:
         row = session.get(ReportRow, report_id)
         if row is None:
             raise HubError(404, "report", f"no report has the id {report_id}", "no_report")
         if row.reported == moderator_id:
-            message = "this report is about you: another moderator or the operator looks at it"
+            message = "this report is about you: the server's operator looks at it"
             raise HubError(403, "report", message, "moderate_yourself")
+        if session.get(ModeratorRow, row.reported) is not None:
+            message = "this report is about a moderator: the server's operator looks at it"
+            raise HubError(403, "report", message, "moderate_moderator")
         session.expunge(row)
         return row
 
@@ -136,10 +169,22 @@ def actions(store: Store, report_id: int) -> list[dict[str, Any]]:
         ]
 
 
+def next_open(store: Store, report_id: int) -> int | None:
+    """The open report after ``report_id`` in the queue's order (the newest older one, else the
+    newest of all), so that a moderator goes through an evening's reports from page to page."""
+    ahead = select(ReportRow.id).where(
+        ReportRow.closed.is_(None), ReportRow.id != report_id, ~_about_a_moderator()
+    )
+    with store.sessions() as session:
+        older = session.scalar(ahead.where(ReportRow.id < report_id).order_by(ReportRow.id.desc()).limit(1))
+        return older if older is not None else session.scalar(ahead.order_by(ReportRow.id.desc()).limit(1))
+
+
 def report_page(store: Store, report_id: int, moderator_id: int) -> dict[str, Any]:
     """The report ``report_id`` in full for a moderator: its line (the reporter too), the chat line
     it cites, the reported account's last chat lines and games, whether it is silenced, and the
-    moderators' actions on it."""
+    moderators' actions on it, the name a rename would be put back to (``rename_back``, None: no
+    rename to put back) and the next open report (``next_open``)."""
     row = _reported(store, report_id, moderator_id)
     found = report_admin.details(store, report_id)
     line = asdict(found.line)
@@ -147,6 +192,7 @@ def report_page(store: Store, report_id: int, moderator_id: int) -> dict[str, An
     line["closed"] = found.line.closed.isoformat() if found.line.closed else None
     games = [{**game, "created": game["created"].isoformat()} for game in found.games]
     until = silences.silenced_until(store, row.reported)
+    renamed = _renamed_from(store, report_id, found.line.reported)
     return {
         "report": line,
         "cited": found.cited,
@@ -154,6 +200,8 @@ def report_page(store: Store, report_id: int, moderator_id: int) -> dict[str, An
         "games": games,
         "silenced_until": until.isoformat() if until else None,
         "actions": actions(store, report_id),
+        "next": next_open(store, report_id),
+        "rename_back": renamed[0] if renamed else None,
     }
 
 
@@ -196,5 +244,48 @@ def rename(store: Store, report_id: int, moderator_id: int, by: str, new: str) -
     if old is None or name_key(clean_name(new)) == name_key(old):
         raise name_taken(clean_name(new))
     shown = account_admin.rename(store, old, new)
-    _record(store, report_id, by, "rename", f"{old} → {shown}")
+    _record(store, report_id, by, "rename", f"{old}{ARROW}{shown}")
+    return shown
+
+
+def _renamed_from(store: Store, report_id: int, current: str) -> tuple[str, str] | None:
+    """The names before and after the report's last rename, if its last change of name is one
+    (not put back already); its detail cut where the account's ``current`` name follows, should a
+    name hold the arrow."""
+    changes = (
+        select(ModerationActionRow)
+        .where(
+            ModerationActionRow.report_id == report_id,
+            ModerationActionRow.action.in_(("rename", "rename_back")),
+        )
+        .order_by(ModerationActionRow.id.desc())
+        .limit(1)
+    )
+    with store.sessions() as session:
+        last = session.scalars(changes).first()
+    if last is None or last.action != "rename" or not last.detail or ARROW not in last.detail:
+        return None
+    parts = last.detail.split(ARROW)
+    cuts = [(ARROW.join(parts[:cut]), ARROW.join(parts[cut:])) for cut in range(1, len(parts))]
+    return next((cut for cut in cuts if cut[1] == current), cuts[0])
+
+
+def rename_back(store: Store, report_id: int, moderator_id: int, by: str) -> str:
+    """Put back the name the last rename from the report ``report_id`` replaced (a rename made by
+    mistake; the report may be closed since), checked as a new account's: the name as kept.
+    Refused 409 ``rename_nothing`` when the report's last change of name is no rename (none, or
+    put back already), 409 ``rename_changed`` when the account was renamed again since, and 409
+    ``name_taken`` naming ``name`` when another account took the old name meanwhile."""
+    row = _reported(store, report_id, moderator_id)
+    with store.sessions() as session:
+        name = session.scalar(select(AccountRow.name).where(AccountRow.id == row.reported))
+    old = _renamed_from(store, report_id, name or "")
+    if old is None or name is None:
+        message = f"the report {report_id} has no rename to put back"
+        raise HubError(409, "report", message, "rename_nothing")
+    if old[1] != name:
+        message = f"the player was renamed again since: they are {name} now"
+        raise HubError(409, "report", message, "rename_changed", {"name": name})
+    shown = account_admin.rename(store, name, old[0])
+    _record(store, report_id, by, "rename_back", f"{name}{ARROW}{shown}")
     return shown

@@ -13,7 +13,8 @@ Some are the server's to enforce, since a page of the other player's cannot be t
 
 The others are the page's own settings, which a guest keeps in the browser's storage: the
 ``language`` (None: the browser's), the AI moves' ``ai_pace``, the draft ``aids`` shown and the lobby's
-quick game against the AI (``quick_ai``: its game and level, last chosen). A page logged in reads
+quick game against the AI (``quick_ai``: its game and level, last chosen) and whether a move
+chosen on the board waits for Confirm (``confirm_moves``). A page logged in reads
 them at each page and writes each change.
 
 A row per account (``account_preferences``), made at its first change; none means every default.
@@ -43,6 +44,9 @@ Language = Literal["en", "hu", "bg", "uk", "ru"]
 Pace = Literal["server", "slow", "slower"]
 #: The games of the lobby's quick game against the AI (``static/lobby-quick.js``).
 QuickGame = Literal["kingdomino", "duel", "origins"]
+#: When a move chosen on the board waits for Confirm (``static/move-confirm.js``): never, only in
+#: games of a day or more a move, or always.
+ConfirmMoves = Literal["never", "turn_based", "always"]
 
 
 class Strict(BaseModel):
@@ -97,6 +101,11 @@ class Preferences(Strict):
     quick_ai: QuickAi | None = Field(
         default=None, description="The lobby's quick game against the AI; null: Kingdomino at medium."
     )
+    confirm_moves: ConfirmMoves = Field(
+        default="never",
+        description="A move chosen on the board waits for Confirm: `never`, `turn_based` (games of days a "
+        "move) or `always`.",
+    )
 
 
 def _from_row(row: PreferenceRow | None) -> Preferences:
@@ -112,6 +121,7 @@ def _from_row(row: PreferenceRow | None) -> Preferences:
             "ai_pace": row.ai_pace,
             "aids": row.aids or {},
             "quick_ai": _quick_ai(row.quick_ai),
+            "confirm_moves": row.confirm_moves,
         }
     )
 

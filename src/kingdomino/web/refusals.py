@@ -197,6 +197,9 @@ REFUSAL_CODES = frozenset(
         "not_moderator",
         "no_report",
         "moderate_yourself",
+        "moderate_moderator",
+        "rename_nothing",
+        "rename_changed",
         "report_closed",
         "fairplay_not_cheating",
         # Clubs (``clubs``, ``club_tournaments``).

@@ -242,6 +242,9 @@ def server_config(
         proxy_headers=bool(trusted),
         forwarded_allow_ips=trusted.uvicorn_list(),
         log_level="warning",
+        # Its lines go through the root logger, in the server's form (web/log_lines.py).
+        log_config=None,
+        access_log=False,
         http=TimedHttpProtocol,
         ws=AnsweringWebSocketProtocol,
         ws_max_size=MAX_FRAME,

@@ -386,10 +386,11 @@ class PreferenceRow(Base):
     chat_off: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
     #: The spectators' room of its own games reaches its pages (once the game is over).
     spectators_chat: Mapped[bool] = mapped_column(Boolean, default=True, server_default="1")
-    #: The page's language (None: the browser's), the AI moves' pace, the draft aids shown and the
-    #: lobby's quick game against the AI (``{game, level}``).
+    #: The page's language (None: the browser's), the AI moves' pace, the draft aids shown, the
+    #: lobby's quick game against the AI (``{game, level}``) and when a move waits for Confirm.
     language: Mapped[str | None] = mapped_column(String(8), nullable=True)
     ai_pace: Mapped[str] = mapped_column(String(16), default="server", server_default="server")
     aids: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     quick_ai: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    confirm_moves: Mapped[str] = mapped_column(String(16), default="never", server_default="never")
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser
-from tests.web.browser.pages import LivePage, create_game, finish_through_the_api, new_page
+from tests.web.browser.moderation_evening import an_evening
+from tests.web.browser.pages import LivePage, create_game, finish_through_the_api, log_in_new, new_page
+
+from kingdomino.web.page_link import SOCKET_IDLE_SECONDS
 
 #: Collects the page's Content-Security-Policy violations as they happen.
 LISTEN = """window.__violations = [];
@@ -42,6 +45,28 @@ def test_every_screen_breaks_no_rule_of_the_policy(
     page.goto(live_server + "/score")
     page.wait_for_selector("svg.scorer-grid")
     assert page.evaluate("document.querySelector('svg.scorer-grid').style.minWidth").endswith("px")
+    assert violations(page) == []
+    assert not page.errors, page.errors
+
+
+@pytest.mark.socket_idle_seconds(SOCKET_IDLE_SECONDS)  # a server of its own, over ``database``
+def test_the_moderators_pages_break_no_rule_of_the_policy(
+    browser: Browser, live_server: str, database: str
+) -> None:
+    """The queue, a cheating report with its fair-play evidence and a renamed report, a rename put
+    back from it, with the policy enforced."""
+    page = new_page(browser, live_server, enforce_csp=True)
+    page.add_init_script(LISTEN)
+    evening = an_evening(database, log_in_new(page, live_server, "Mona"))
+    page.goto(f"{live_server}/moderation")
+    page.wait_for_selector("#moderation-queue .moderation-item-done")
+    assert violations(page) == []
+    page.goto(f"{live_server}/moderation/{evening.cheating}")
+    page.wait_for_selector("#fairplay-games .fairplay-game")
+    assert violations(page) == []
+    page.goto(f"{live_server}/moderation/{evening.renamed}")
+    page.click("#moderation-rename-back-send")
+    page.wait_for_selector("#moderation-done li:nth-child(3)")
     assert violations(page) == []
     assert not page.errors, page.errors
 

@@ -9,6 +9,7 @@ import re
 
 import pytest
 from playwright.sync_api import Browser, expect
+from tests.web.browser.moderation_evening import an_evening
 from tests.web.browser.pages import (
     ARTIFACTS,
     GAMES,
@@ -18,11 +19,14 @@ from tests.web.browser.pages import (
     TAP_TARGETS,
     LivePage,
     create_game,
+    log_in_new,
     new_page,
     play_by_clicking_board,
     present,
     static_base,
 )
+
+from kingdomino.web.page_link import SOCKET_IDLE_SECONDS
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -202,3 +206,37 @@ def test_the_texts_are_preloaded_in_the_language_the_page_speaks(browser: Browse
     )
     assert preloads == [f"{base}i18n/en.json", f"{base}i18n/bg.json"]
     assert not page.errors
+
+
+@pytest.mark.socket_idle_seconds(SOCKET_IDLE_SECONDS)  # a server of its own, over ``database``
+def test_the_moderators_pages_fit_in_every_language(
+    browser: Browser, live_server: str, database: str
+) -> None:
+    """An evening's twenty reports about players of 24-character names: the queue, the cheating
+    report with its fair-play tables and the renamed report, on a 390 px phone and a desktop in
+    each language, overflow nothing; a name cut short in a table keeps its whole in its title."""
+    shots = ARTIFACTS / "moderation"
+    shots.mkdir(parents=True, exist_ok=True)
+    first = new_page(browser, live_server)
+    evening = an_evening(database, log_in_new(first, live_server, "Mona"))
+    logged_in = first.context.storage_state()
+    for language in LANGUAGES:
+        page = new_page(browser, live_server, 390, 844, locale=language, touch=True, storage_state=logged_in)
+        for width, height, size in ((390, 844, "phone"), (1366, 900, "desktop")):
+            page.set_viewport_size({"width": width, "height": height})
+            page.goto(f"{live_server}/moderation")
+            page.wait_for_selector("#moderation-queue")
+            assert page.evaluate(OVERFLOW) == [], (language, size, "queue")
+            page.screenshot(path=str(shots / f"queue-{size}-{language}.png"), full_page=True)
+            page.goto(f"{live_server}/moderation/{evening.renamed}")
+            page.wait_for_selector("#moderation-rename-back-send")
+            assert page.evaluate(OVERFLOW) == [], (language, size, "renamed")
+            page.screenshot(path=str(shots / f"renamed-{size}-{language}.png"), full_page=True)
+            page.goto(f"{live_server}/moderation/{evening.cheating}")
+            page.wait_for_selector("#fairplay-games .fairplay-game")
+            assert page.evaluate(OVERFLOW) == [], (language, size, "cheating")
+            page.screenshot(path=str(shots / f"cheating-{size}-{language}.png"), full_page=True)
+        named = page.locator("#fairplay-totals tbody th [title]").first
+        expect(named).to_have_attribute("title", evening.reported[0])
+        assert not page.errors, (language, page.errors)
+    assert not first.errors

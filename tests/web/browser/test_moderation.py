@@ -3,7 +3,9 @@ operator, finds the page from her account's links, opens Kira's cheating report 
 for the fair-play evidence the server computes ("computing", then each game's figures beside its
 opponents'), silences Boris and closes the report with a note, both shown on it; the closed
 report leaves the queue. An ordinary account gets no link and the page says why in words. Nora
-reads the same report on a 390 px phone in Hungarian. Screenshots go to the artifacts'
+reads the same report on a 390 px phone in Hungarian. Mona puts a mistaken rename back, reads why
+she cannot once the old name is taken, follows "Next open report", and is refused a report about
+another moderator in words. Screenshots go to the artifacts'
 ``moderation`` folder (the API tests, ``tests/web/test_moderation.py``, check the refusals)."""
 
 from __future__ import annotations
@@ -129,3 +131,56 @@ def test_a_report_reads_on_a_phone_in_hungarian(browser: Browser, live_server: s
     assert widest <= 390, widest
     nora.screenshot(path=str(SHOTS / "report-phone-hu.png"), full_page=True)
     assert not nora.errors
+
+
+@pytest.mark.socket_idle_seconds(SOCKET_IDLE_SECONDS)  # a server of its own, over ``database``
+def test_mona_puts_a_mistaken_rename_back_and_leaves_a_moderator_s_report_alone(
+    browser: Browser, live_server: str, database: str
+) -> None:
+    """Mona renames Boris by mistake and puts his name back from the report; once Cleo took the
+    old name, the page says why it cannot be put back. The next report is a link away; a report
+    about Max, a moderator too, is refused to her in words."""
+    mona, kira = new_page(browser, live_server), new_page(browser, live_server)
+    mona_name = log_in_new(mona, live_server, "Mona")
+    log_in_new(kira, live_server, "Kira")
+    boris, cleo, max_name = (
+        log_in_new(new_page(browser, live_server), live_server, n) for n in ("Boris", "Cleo", "Max")
+    )
+    older = report(kira, cleo, "other")
+    made = report(kira, boris, "offensive_name")
+    about_max = report(kira, max_name, "abusive_chat")
+    store = Store(database)
+    try:
+        for name in (mona_name, max_name):
+            moderation.set_moderator(store, name, True)
+        mona.goto(f"{live_server}/moderation/{made}")
+        mona.fill("#moderation-name", f"{boris}Oops")
+        mona.click("#moderation-rename-send")
+        back = mona.locator("#moderation-rename-back-send")
+        expect(back).to_have_text(f"↶ Put back the old name: {boris}")
+        back.click()
+        expect(mona.locator("#moderation-done")).to_contain_text(
+            f"put the player's name back: {boris}Oops → {boris}"
+        )
+        expect(back).to_have_count(0)
+        mona.fill("#moderation-name", f"{boris}Oops")
+        mona.click("#moderation-rename-send")
+        expect(back).to_have_count(1)  # renamed again: the old name offered back
+        account_admin.rename(store, cleo, boris)
+    finally:
+        store.close()
+    mona.click("#moderation-rename-back-send")
+    expect(mona.locator("#moderation-rename-back-error")).to_have_text(
+        f"The name {boris} is taken (or reads as one that is)"
+    )
+    mona.screenshot(path=str(SHOTS / "rename-back-refused-desktop-en.png"), full_page=True)
+    mona.click("#moderation-next")
+    expect(mona.locator("#moderation-report-title")).to_contain_text(boris)  # Cleo's report, her new name
+    assert mona.url.endswith(f"/moderation/{older}")
+    mona.goto(f"{live_server}/moderation/{about_max}")
+    expect(mona.locator("#moderation-error")).to_have_text(
+        "This report is about a moderator: the server's operator looks at it, not another moderator."
+    )
+    assert [
+        error for error in mona.errors if "403 (Forbidden)" not in error and "409 (Conflict)" not in error
+    ] == []

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from playwright.sync_api import Browser, expect
-from tests.web.browser.pages import LivePage, api_game, opened, present, starting
+from tests.web.browser.pages import LivePage, api_game, new_page, opened, present, starting
 
 
 def origins_page(browser: Browser, base: str, mode: str, width: int = 1366, height: int = 900) -> LivePage:
@@ -38,4 +38,23 @@ def test_a_phone_shows_your_resources_beside_the_cave(browser: Browser, live_ser
     held = page.locator("#resources-held")
     expect(held).to_have_text(starting("Your resources:"), use_inner_text=True)
     assert present(held.bounding_box())["y"] < present(page.locator(".cave .cavemen").bounding_box())["y"]
+    assert not page.errors
+
+
+def test_a_shared_screen_names_whose_resources_it_counts(browser: Browser, live_server: str) -> None:
+    """A tablet passed round the table plays both seats: "Your resources" said nobody's."""
+    page = new_page(browser, live_server, 390, 844, locale="hu", touch=True)
+    page.goto(live_server + "/")
+    page.wait_for_selector("#create")
+    page.select_option("#game", "origins")
+    page.select_option("#mode", "tribe")
+    page.fill("#name-0", "Gábor")
+    page.select_option("#seat-1", "local")
+    page.fill("#name-1", "Dóra")
+    page.click("#create")
+    page.wait_for_selector("#your-turn")
+    acting = "Gábor" if page.locator("#status").inner_text().startswith("Gábor") else "Dóra"
+    held = page.locator("#resources-held")
+    expect(held).to_have_text(starting(f"A {acting} nyersanyagai:"), use_inner_text=True)
+    page.screenshot(path="/tmp/shots/confirm/origins-shared-phone-hu.png")
     assert not page.errors

@@ -20,10 +20,8 @@ from tests.web.browser.pages import (
     needs_axe,
     new_page,
 )
-from tests.web.conftest import QUICK, free_port, live_app, served_in_a_thread
+from tests.web.conftest import free_port, live_app, served_in_a_thread
 from tests.web.ratings import rating_row
-
-from kingdomino.web.accounts import Accounts
 
 DAYS = {"kind": "days", "days": 1}
 
@@ -64,7 +62,6 @@ def test_the_lobby_puts_your_games_first_marks_the_others_and_filters_them(
     browser: Browser, database: str
 ) -> None:
     app = live_app(database)
-    app.state.accounts = Accounts(app.state.hub.store, QUICK)
     with served_in_a_thread(app, free_port()) as base:
         narrow = opened(
             base,
@@ -142,7 +139,6 @@ def test_the_new_game_form_opens_a_game_with_a_range_around_your_rating(
     browser: Browser, database: str
 ) -> None:
     app = live_app(database)
-    app.state.accounts = Accounts(app.state.hub.store, QUICK)
     with served_in_a_thread(app, free_port()) as base:
         session = rated(app, {"kingdomino-2": 1720.0})
         for width, height, shot in ((1366, 900, "laptop"), (360, 740, "phone")):

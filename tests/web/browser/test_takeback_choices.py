@@ -14,9 +14,8 @@ from playwright.sync_api import Browser, expect
 from sqlalchemy import update
 from tests.web.browser.pages import ARTIFACTS, LivePage, call_off, ending, log_in_new, new_page
 from tests.web.browser.test_seek_ranges import lobby, opened, rated
-from tests.web.conftest import QUICK, free_port, live_app, served_in_a_thread
+from tests.web.conftest import free_port, live_app, served_in_a_thread
 
-from kingdomino.web.accounts import Accounts
 from kingdomino.web.tables import RatingRow
 
 PASSWORD = "a long enough password"
@@ -101,7 +100,6 @@ def test_the_lobby_reads_its_ratings_again_when_a_game_of_its_account_ends(
     browser: Browser, database: str
 ) -> None:
     app = live_app(database)
-    app.state.accounts = Accounts(app.state.hub.store, QUICK)
     with served_in_a_thread(app, free_port()) as base:
         near = opened(base, rated(app, {"duel": 1500.0}), "duel", rating_range={"low": -50, "high": 50})
         viewer = rated(app, {"duel": 1500.0})

@@ -1,5 +1,5 @@
 """The moderators' page's API (``web.moderation``): the open reports, one in full with its
-fair-play evidence, and closing, silencing and renaming from it.
+fair-play evidence, and closing, silencing and renaming from it (a rename put back too).
 
 Every route is a moderator's: a guest is refused 401 ``moderation_guest``, an account the operator
 did not make a moderator 403 ``not_moderator`` (the role is read at each request: taken back, it
@@ -60,9 +60,9 @@ class RenameRequest(Body):
 
 @router.get("/api/moderation/reports")
 async def open_reports(moderator: Moderator, hub: HubDep) -> dict[str, Any]:
-    """The open reports, newest first (but those about you), each with its reporter's count of
-    open reports."""
-    return {"reports": await asyncio.to_thread(moderation.queue, hub.store, moderator.id)}
+    """The open reports, newest first (but those about a moderator), each with the count of open
+    reports about its player and by its reporter, and what moderators did on it so far."""
+    return {"reports": await asyncio.to_thread(moderation.queue, hub.store)}
 
 
 @router.get("/api/moderation/reports/{report_id}")
@@ -123,5 +123,17 @@ async def rename(
     same_origin(request)
     shown = await asyncio.to_thread(
         moderation.rename, hub.store, report_id, moderator.id, moderator.name, body.name
+    )
+    return {"name": shown}
+
+
+@router.post("/api/moderation/reports/{report_id}/rename_back")
+async def rename_back(
+    report_id: ReportId, request: Request, moderator: Moderator, hub: HubDep
+) -> dict[str, Any]:
+    """Put back the name the report's last rename replaced (one made by mistake): `{name}`."""
+    same_origin(request)
+    shown = await asyncio.to_thread(
+        moderation.rename_back, hub.store, report_id, moderator.id, moderator.name
     )
     return {"name": shown}

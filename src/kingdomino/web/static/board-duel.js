@@ -86,11 +86,15 @@ function drawLayers(image, view, seat, ctx) {
   let placing = null;
   /** @type {Element | null} */
   let choices = null;
+  let marked = ctx.highlight;
   if (seat === view.current_player && !ctx.replay && ctx.legal.length) {
     const mine = (obs.dice || []).filter((d) => d.holder === seat && (obs.turn.undrawn || []).includes(d.die)).sort((a, b) => a.die - b.die);
-    placing = placer({ verb: "draw", dice: true, legal: ctx.legal, size: CELL, cellAt, grid, colour: SEAT_COLOURS[seat],
-      drawHalf: (i, x, y, size) => { const d = mine[i]; const g = coatSquare(d ? d.coat : "?", d ? d.crosses + (d.bonus ? 1 : 0) : 0, x, y,
-        size); g.setAttribute("opacity", "0.9"); return g; },
+    /** @type {(i: number, x: number, y: number, size: number) => SVGElement} */
+    const drawHalf = (i, x, y, size) => { const d = mine[i]; const g = coatSquare(d ? d.coat : "?", d ? d.crosses + (d.bonus ? 1 : 0) : 0, x, y,
+      size); g.setAttribute("opacity", "0.9"); return g; };
+    // A placement marked (a hint's, or one chosen awaiting Confirm) is drawn with the dice in hand.
+    if (ctx.highlight) marked = { ...ctx.highlight, drawHalf };
+    placing = placer({ verb: "draw", dice: true, legal: ctx.legal, size: CELL, cellAt, grid, colour: SEAT_COLOURS[seat], drawHalf,
       play: ctx.play, why: ctx.why, label: (a) => moveWords(view, a), gain: (a) => gainSign(view, a),
       preview: placementPreview(view, seat, cellAt, CELL) });
     if (!placing.any) placing = null;
@@ -111,7 +115,7 @@ function drawLayers(image, view, seat, ctx) {
     }
     if (spots.length) choices = choiceLayer(spots, cellAt, CELL, ctx.play);
   }
-  overlay(image, seat, [placing && placing.layer, choices], ctx.highlight, cellAt, CELL);
+  overlay(image, seat, [placing && placing.layer, choices], marked, cellAt, CELL);
   return placing;
 }
 
@@ -240,6 +244,8 @@ function dice(view, ctx) {
   const legal = ctx.replay ? [] : ctx.legal;
   const { pairs, key, on: onlyPairs } = takingPairs(view, legal);
   const first = onlyPairs && firstOfTwo.key === key ? firstOfTwo.die : 0;
+  // A hint's dice, or the player's own awaiting Confirm (move-confirm.js).
+  const marking = ctx.highlight?.chosen ? " chosen" : " hinted";
   return el("ul", { class: "dice" }, (obs.dice || []).map((die) => {
     const take = `take ${die.die}`;
     const pairable = onlyPairs && pairs.some((a) => a.slice("take ".length).split("+").map(Number).includes(die.die))
@@ -256,7 +262,7 @@ function dice(view, ctx) {
     return el("li", { class: "die-slot" },
       // A die that cannot be taken is a picture named in words, so that its face and holder are read.
       el(can ? "button" : "div", { type: can ? "button" : undefined, role: can ? undefined : "img",
-        class: `die${can ? " takeable" : ""}${picked ? " picked" : ""}${hintedDie(ctx, die.die) ? " hinted" : ""}`, "data-die": die.die,
+        class: `die${can ? " takeable" : ""}${picked ? " picked" : ""}${hintedDie(ctx, die.die) ? marking : ""}`, "data-die": die.die,
         "aria-pressed": pairable ? String(picked) : undefined,
         onclick: pairable ? () => pickOfTwo(ctx, pairs, key, die.die) : can ? () => ctx.play(take) : whyNot(view, ctx, take),
         "aria-label": `${both ? actionWords(view, both) : pairable ? label : can ? actionWords(view, take) : label} — ${holderText}`,

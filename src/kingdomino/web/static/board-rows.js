@@ -74,13 +74,14 @@ export function rows(view, ctx) {
       const owner = entry.king ?? entry.chief;
       const words = `${t("domino_n", { n: entry.domino })}: ${(entry.halves || []).map((h) => halfWords(obs,
         h)).join(" | ")}${owner !== null && owner !== undefined ? " — " + view.seats[owner].name : ""}`;
-      const hinted = ctx.highlight && ctx.highlight.action === claim;
+      // A hint's move, or the player's own awaiting Confirm (move-confirm.js).
+      const hinted = ctx.highlight && ctx.highlight.action === claim ? ctx.highlight.chosen ? " chosen" : " hinted" : "";
       const played = ctx.highlight && ctx.highlight.played === claim;
       // A domino that cannot be chosen is a picture named in words (role "img"): a label on an
       // element of no role is read as its number only ("25"), not its terrains nor its king.
       return el("li", {}, el(can ? "button" : "div", {
         type: can ? "button" : undefined, role: can ? undefined : "img",
-          class: `domino${can ? " claimable" : ""}${acting ? " acting" : ""}${hinted ? " hinted" : ""}${played ? " played" : ""}`,
+          class: `domino${can ? " claimable" : ""}${acting ? " acting" : ""}${hinted}${played ? " played" : ""}`,
         "data-domino": entry.domino, "data-action": pair,
         onclick: can ? () => ctx.play(claim) : whyNot(view, ctx, claim), "aria-label": can ? pair ? pairLabel(view, entries, pair)
           : actionWords(view, claim) : words,

@@ -2,7 +2,7 @@
 // as the best moves with their win chances, the best one marked on the board.
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
-import { send, tell } from "./game-socket.js";
+import { tell } from "./game-socket.js";
 import { moveWords, winChanceWords } from "./words.js";
 
 /** @typedef {import("./game-state.js").GameState} GameState */
@@ -56,7 +56,7 @@ export function showHint(game, candidates) {
     title: t("hint.close"), onclick: () => closeHint(game) }, "×");
   const box = el("div", { class: "hint", id: "hint-result" }, close, el("strong", {}, t("hint.suggested")), " ",
     el("ol", {}, candidates.slice(0, 3).map((c) => el("li", {},
-      el("button", { type: "button", onclick: () => send(game, c.action) }, moveWords(view, c.action)), " ",
+      el("button", { type: "button", onclick: () => game.ctx.play(c.action) }, moveWords(view, c.action)), " ",
       el("span", { class: "small" }, candidates.length === 1 && !c.visits ? t("hint.only_move")
         : c.visits ? `${winChanceWords(c.value)} ${t("hint.played_out", { n: c.visits })}` : winChanceWords(c.value))))));
   box.addEventListener("keydown", (event) => { if (event.key === "Escape") closeHint(game); });

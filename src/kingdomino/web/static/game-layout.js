@@ -6,6 +6,7 @@ import { el, svg } from "./dom.js";
 import { t } from "./i18n.js";
 import { invitesCard } from "./game-invites.js";
 import { paceChooser } from "./game-pace.js";
+import { confirmChooser } from "./move-confirm.js";
 import { endingButtons } from "./game-endings.js";
 import { notifyToggle } from "./turn-notify.js";
 import { PHONE } from "./opponents.js";
@@ -23,7 +24,7 @@ import { goneCard } from "./game-gone.js";
  *   resignButton: HTMLElement, abortButton: HTMLElement, movesCard: HTMLElement, invitesCard: HTMLElement | "",
  *   inviting: boolean, invited: number[], pace: HTMLElement, notify: HTMLElement, handoverNote: HTMLElement, shareCard: HTMLElement,
  *   presence: HTMLElement, presenceSaid: HTMLElement, elsewhereNote: HTMLElement, takebackCard: HTMLElement,
- *   goneCard: HTMLElement}} GamePage
+ *   goneCard: HTMLElement, confirm: HTMLElement}} GamePage
  */
 /** What the page's controls do. @typedef {{play: (action: string) => void, undo: () => void, hint: () => void,
  *   help: () => void, takeOver: () => void, claim: () => void, leave: () => void, resign: () => void, abort: () => void}} PageActions */
@@ -151,6 +152,8 @@ export function buildPage(main, id, saved, actions) {
     inviting: links.inviting,
     invited: links.invited,
     pace: paceChooser(),
+    // Whether a move chosen waits for Confirm (move-confirm.js), switched here during a game too.
+    confirm: confirmChooser(),
     // Notifications of this game's turns while the tab is behind others (turn-notify.js): an online game's.
     notify: el("div", { hidden: true }, notifyToggle("notify-turn")),
   };
@@ -177,7 +180,7 @@ function layOut(main, page, actions) {
     page.boardCard,
     page.movesCard,
     el("div", { class: "row" }, scoresCard,
-      el("section", { class: "card grow" }, el("h2", {}, t("game.log")), page.pace, page.notify, page.log)),
+      el("section", { class: "card grow" }, el("h2", {}, t("game.log")), page.pace, page.confirm, page.notify, page.log)),
     page.inviting ? "" : page.invitesCard, page.shareCard, page.leaveCard);
   if (page.inviting) placeInvites(page);
 }

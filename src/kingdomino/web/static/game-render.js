@@ -142,6 +142,7 @@ function drawControls(game) {
   movesCard.hidden = over || watching;
   hintButton.hidden = over || watching;
   undoButton.hidden = over || watching;
+  page.confirm.hidden = over || watching;
   const hintWhy = !view.hints_allowed ? t("hint.off") : !ctx.legal.length ? errorWords({ code: "hint_not_your_turn", message: "" }) : "";
   greyOut(hintButton, !ctx.legal.length || !view.hints_allowed || over, hintWhy);
   greyOut(undoButton, !view.undo_allowed || over, view.undo_allowed ? "" : errorWords({ code: view.undo_refused, message: "" }));

@@ -29,6 +29,7 @@ import { makeChat, placeChat } from "./chat.js";
 import { tvChannel, tvStrip } from "./tv.js";
 import { undoOrAsk } from "./game-takeback.js";
 import { passScreen } from "./game-pass.js";
+import { chooseMove, keepChoice, listenForConfirm, markChosen } from "./move-confirm.js";
 
 /** @typedef {import("./game-state.js").GameState} GameState */
 /** @typedef {import("./game-state.js").DrawnGame} DrawnGame */
@@ -59,10 +60,10 @@ export function showGame(main, id, replay = false, watch = false) {
     thinking: null, askedWhy: null, toldUpTo: null, awayTimer: undefined,
     presence: { away: {}, after: 60, at: 0, here: null, elsewhere: [], watching: 0, lost: [], gone: {}, claimAfter: 60 },
     replayAsked: replay, ratings: null, ratingsAsked: false, byKeyboard: false, acted: new Set(), paced: pacedViews((view) => showView(game, view)),
-    ctx: { legal: [], play: (action) => send(game, action), why: (action) => why(game, action), replay: false, onKey: null,
+    ctx: { legal: [], play: (action) => chooseMove(game, action), why: (action) => why(game, action), replay: false, onKey: null,
       mainSeat: 0, highlight: null, redraw: () => game.draw() },
     page: buildPage(main, id, saved, {
-      play: (action) => send(game, action),
+      play: (action) => chooseMove(game, action),
       undo: () => undoOrAsk(game),
       hint: () => askHint(game),
       help: () => { if (game.view) openHelp(game.view.game, /** @type {string | undefined} */ ((game.view.options || {}).mode)); },
@@ -72,7 +73,11 @@ export function showGame(main, id, replay = false, watch = false) {
       resign: () => resign(game),
       abort: () => abort(game),
     }),
-    draw: (before) => { if (game.view) render(/** @type {DrawnGame} */ (game), before ?? focusPlace(main, game.page)); },
+    draw: (before) => {
+      if (!game.view) return;
+      render(/** @type {DrawnGame} */ (game), before ?? focusPlace(main, game.page));
+      markChosen(game.page.board);
+    },
     chat: makeChat(id, (message) => tell(game, message)),
     tv: () => {},
   };
@@ -80,6 +85,7 @@ export function showGame(main, id, replay = false, watch = false) {
   const channel = game.watching ? tvChannel() : null;
   if (channel !== null) game.tv = tvStrip(main, id, channel);
   listenToKeys(game);
+  listenForConfirm(game);
   followHistory(game);
   const opened = tokens.length ? connect(game, (message) => receive(game, message)) : openFinished(game, game.watching);
   if (urlToken) claimInvite(id, urlToken, game.page.whoami);
@@ -130,6 +136,7 @@ function showView(game, view) {
   offerNextGame(game.id, game.view, view, page.status, page.heard);
   page.notify.hidden = !notifiable(view, game.saved.kinds);
   game.view = view; page.error.textContent = ""; game.hints = null; stopHint(game); game.ctx.highlight = null;
+  keepChoice(game, view);
   page.hintBox.replaceChildren();
   page.pace.hidden = !view.seats.some((seat) => seat.kind === "ai") || view.status === "finished";
   if (!game.ctx.replay) { game.draw(before); playForced(game); passScreen(game, view); }

@@ -37,9 +37,12 @@ function timeWords(times) {
     + (times.spread === null ? "" : ` (${number(times.spread, { maximumFractionDigits: 2 })})`);
 }
 
-/** A row of the figures' small table. @param {string} who @param {Figures} f @param {Times} times @param {number | null} rating */
+/** A row of the figures' small table; a name too long for a phone's column is cut short with an
+ * ellipsis, whole in its title and for a screen reader.
+ * @param {string} who @param {Figures} f @param {Times} times @param {number | null} rating */
 function row(who, f, times, rating) {
-  return el("tr", {}, el("th", { scope: "row" }, who, rating === null ? "" : el("span", { class: "small" }, ` ${rating}`)),
+  return el("tr", {}, el("th", { scope: "row" }, el("span", { class: "fairplay-name", title: who }, who),
+    rating === null ? "" : el("span", { class: "small" }, ` ${rating}`)),
     el("td", {}, matched(f)), el("td", {}, lost(f)), el("td", {}, timeWords(times)));
 }
 

@@ -1,26 +1,29 @@
 // The moderators' page (web/moderation.py): at "/moderation" the open reports, newest first, each
 // a link to its page at "/moderation/<id>": the report and its reporter, the chat line it cites,
 // the reported player's last chat lines and recent games with their replays, a cheating report's
-// fair-play evidence (moderation-fairplay.js), and the actions (moderation-actions.js). The server
-// refuses anyone but a moderator, and the page says so in words.
+// fair-play evidence (moderation-fairplay.js), and the actions (moderation-actions.js), with a link
+// to the next open report. Each queued report says how many open reports are about its player and
+// what moderators did on it already. The server refuses anyone but a moderator, and a report about
+// a moderator to every moderator; the page says so in words.
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
 import { momentWords } from "./moments.js";
 import { api } from "./server.js";
 import { errorWords } from "./words.js";
-import { actionsCard } from "./moderation-actions.js";
+import { actionsCard, doneText } from "./moderation-actions.js";
 import { fairplayCard } from "./moderation-fairplay.js";
 
 /** A report in the queue (GET /api/moderation/reports).
  * @typedef {{id: number, at: string, reason: string, text: string | null, game: string | null,
- *   reported: string, reporter: string, reporter_open: number}} QueuedReport */
+ *   reported: string, reported_open: number, reporter: string, reporter_open: number, done: Done[]}} QueuedReport */
 /** A chat line. @typedef {{id: number, game: string, room: string, at: number, name: string, text: string | null, phrase: string | null}} ChatLine */
 /** A recent game. @typedef {{id: string, game: string, status: string, created: string, replay: string}} RecentGame */
-/** A moderator's action. @typedef {{by: string, at: string, action: string, detail: string | null}} Done */
+/** A moderator's action (its moment on a report's page). @typedef {{by: string, at?: string, action: string, detail: string | null}} Done */
 /** A report's page (GET /api/moderation/reports/{id}).
  * @typedef {{report: {id: number, at: string, reporter: string, reported: string, reason: string, text: string | null,
  *   game_id: string | null, chat_line: number | null, closed: string | null, note: string | null},
- *   cited: ChatLine | null, chat: ChatLine[], games: RecentGame[], silenced_until: string | null, actions: Done[]}} ReportPage */
+ *   cited: ChatLine | null, chat: ChatLine[], games: RecentGame[], silenced_until: string | null, actions: Done[],
+ *   rename_back: string | null, next: number | null}} ReportPage */
 
 /** The reason's picture, beside its words. */
 const REASON_ICONS = /** @type {Record<string, string>} */ ({
@@ -48,16 +51,25 @@ export async function showModeration(root) {
   }
 }
 
-/** The open reports, newest first. @param {HTMLElement} card */
-async function showQueue(card) {
-  const answer = /** @type {{reports: QueuedReport[]}} */ (await api("/api/moderation/reports"));
-  const items = answer.reports.map((line) => el("li", { class: "moderation-item", "data-report": String(line.id) },
+/** A queued report as a list item: its reason and player, when, who reported it, how many open
+ * reports are about the player, what was done on it already, its words. @param {QueuedReport} line */
+function queueItem(line) {
+  return el("li", { class: "moderation-item", "data-report": String(line.id) },
     el("a", { href: `/moderation/${line.id}`, class: "moderation-open" }, reasonWords(line.reason), ": ",
       el("strong", {}, line.reported)),
     el("span", { class: "small" }, " · ", momentWords(line.at), " · ",
       t("moderation.reporter", { name: line.reporter, n: line.reporter_open }),
+      line.reported_open > 1 ? [" · ", el("strong", { class: "moderation-about" }, t("moderation.about", { n: line.reported_open }))] : "",
       line.game ? [" · ", el("a", { href: `/game/${line.game}/replay` }, t("moderation.the_game"))] : ""),
-    line.text ? el("blockquote", { class: "moderation-words" }, line.text) : ""));
+    line.done.length ? el("p", { class: "small moderation-item-done" },
+      ...line.done.flatMap((done, index) => [index ? " · " : "", el("strong", {}, done.by), " ", doneText(done)])) : "",
+    line.text ? el("blockquote", { class: "moderation-words" }, line.text) : "");
+}
+
+/** The open reports, newest first. @param {HTMLElement} card */
+async function showQueue(card) {
+  const answer = /** @type {{reports: QueuedReport[]}} */ (await api("/api/moderation/reports"));
+  const items = answer.reports.map(queueItem);
   card.replaceChildren(el("h1", {}, t("moderation.queue_title", { n: items.length })),
     items.length ? el("ol", { class: "moderation-queue", id: "moderation-queue" }, ...items)
       : el("p", { id: "moderation-empty" }, t("moderation.queue_empty")));
@@ -83,7 +95,8 @@ async function showReport(card, id) {
   const games = page.games.map((g) => el("li", {}, el("a", { href: g.replay }, `▶ ${t(`game.${g.game}`)}`),
     el("span", { class: "small" }, ` · ${momentWords(g.created)} · ${t(`lobby.status.${g.status}`)}`)));
   card.replaceChildren(
-    el("p", {}, el("a", { href: "/moderation", id: "moderation-back" }, `← ${t("moderation.back")}`)),
+    el("p", { class: "moderation-nav" }, el("a", { href: "/moderation", id: "moderation-back" }, `← ${t("moderation.back")}`),
+      page.next ? el("a", { href: `/moderation/${page.next}`, id: "moderation-next" }, `${t("moderation.next")} →`) : ""),
     el("h1", { id: "moderation-report-title" }, reasonWords(r.reason), ": ", r.reported),
     el("p", { id: "moderation-report-line" }, t("moderation.reported_by", { name: r.reporter }), " · ", momentWords(r.at), " · ", state,
       r.game_id ? [" · ", el("a", { href: `/game/${r.game_id}/replay` }, t("moderation.the_game"))] : ""),
@@ -99,5 +112,5 @@ async function showReport(card, id) {
     el("h2", {}, t("moderation.games_title")),
     games.length ? el("ul", { class: "moderation-games", id: "moderation-games" }, ...games) : el("p", {}, t("moderation.no_games")),
     r.reason === "cheating" ? fairplayCard(id) : "",
-    actionsCard(id, !r.closed, page.actions, () => showReport(card, id)));
+    actionsCard(id, { open: !r.closed, renameBack: page.rename_back }, page.actions, () => showReport(card, id)));
 }

@@ -10,16 +10,19 @@ import { cavemanName, cavemanScores, resourceName } from "./words.js";
 /** @typedef {import("./view-types.js").DominoObservation} DominoObservation */
 
 /** The resources on a seat's territory, counted by kind, as the cave's prices are paid: beside the
- * cave, which comes before the territory on a phone while a caveman may be recruited.
- * @param {KingdomsView["observation"]} obs @param {number} seat */
-function resourcesHeld(obs, seat) {
+ * cave, which comes before the territory on a phone while a caveman may be recruited. On a shared
+ * screen (the page plays more seats than one) the seat is named: "Your resources" said nobody.
+ * @param {KingdomsView} view @param {number} seat */
+function resourcesHeld(view, seat) {
+  const obs = view.observation;
   /** @type {Map<string, number>} */
   const held = new Map();
   for (const square of obs.kingdoms[seat].squares) {
     const resource = /** @type {{resource?: string | null}} */ (square).resource;
     if (resource) held.set(resource, (held.get(resource) ?? 0) + 1);
   }
-  return el("p", { class: "small", id: "resources-held" }, t("origins.your_resources"), " ",
+  const whose = view.your_seats.length > 1 ? t("origins.seat_resources", { name: view.seats[seat].name }) : t("origins.your_resources");
+  return el("p", { class: "small", id: "resources-held" }, whose, " ",
     held.size ? [...held].map(([resource, n]) => el("span", { class: "keep" },
       svg("svg", { viewBox: "0 0 20 20", width: 18, height: 18, role: "img", "aria-label": resourceName(resource) }, use(`r-${resource}`, 0, 0, 20)),
       "×", String(n), " ")) : t("origins.no_resources"));
@@ -72,7 +75,7 @@ export function originsPanels(view, ctx) {
     });
     parts.push(el("div", { class: "cave" }, el("h3", {}, t("origins.cave"), " ",
       el("span", { class: "small" }, t("origins.stack_n", { n: obs.stack_size ?? 0 }))),
-      ctx.mainSeat >= 0 && view.your_seats.includes(ctx.mainSeat) ? resourcesHeld(obs, ctx.mainSeat) : "",
+      ctx.mainSeat >= 0 && view.your_seats.includes(ctx.mainSeat) ? resourcesHeld(view, ctx.mainSeat) : "",
       el("ul", { class: "cavemen" }, slots),
       stack.length ? el("details", { class: "stack" }, el("summary", {}, t("origins.from_stack")), el("ul", { class: "cavemen" }, stack)) : "",
       obs.recruiting ? el("p", { class: "paying" }, cavemanPicture(obs.recruiting, 28), " ",

@@ -15,8 +15,9 @@ export const STEP = { E: [0, 1], S: [1, 0], W: [0, -1], N: [-1, 0] };
  * @typedef {(g: SVGGElement, x: number, y: number, size: number) => void} HalfDrawer draws a half at x, y
  * @typedef {{ r: number, c: number, action: string, label: string, draw?: (x: number, y: number, size: number) => SVGElement,
  *   kind?: string }} Spot a choice on a square; `kind`, a class of its own ("on-drawn": over a square already drawn)
- * @typedef {{seat: number, action: string | null, played?: string,
+ * @typedef {{seat: number, action: string | null, played?: string, chosen?: boolean,
  *   drawHalf?: (index: number, x: number, y: number, size: number) => SVGElement}} Highlight a move marked on a board
+ *   (`chosen`: the player's own, awaiting Confirm: move-confirm.js)
  */
 
 /** Each first-half square ("r,c") with the directions legal there, from texts "VERB R,C D".
@@ -290,7 +291,8 @@ export function choiceLayer(spots, cellAt, size, play) {
  * move is not made on a square: the two squares of a placement ("place 0,1 E", "draw 0,1 S"), or the
  * one square a choice is made on ("fire 1,2", "die 3 0,1", "cross 0,2", "caveman -1,0").
  * @param {string} action @param {(r: number, c: number) => [number, number]} cellAt @param {number} size
- * @param {string} [kind] the mark's class: "hint-mark" (a move suggested) or "played-mark" (the move played, in a review)
+ * @param {string} [kind] the mark's class: "hint-mark" (a move suggested), "played-mark" (the move played, in a review)
+ *   or "chosen-mark" (the player's move awaiting Confirm)
  * @param {(index: number, x: number, y: number, size: number) => SVGElement} [drawHalf] draws the placed domino's halves
  * @returns {SVGElement | null}
  */
@@ -324,7 +326,7 @@ export function overlay(image, seat, layers, highlight, cellAt, size) {
   for (const old of image.querySelectorAll(":scope > [data-layer]")) old.remove();
   const ours = highlight && highlight.seat === seat ? highlight : null;
   const played = ours && ours.played ? hintMark(ours.played, cellAt, size, "played-mark") : null;
-  const mark = ours && ours.action ? hintMark(ours.action, cellAt, size, "hint-mark", ours.drawHalf) : null;
+  const mark = ours && ours.action ? hintMark(ours.action, cellAt, size, ours.chosen ? "chosen-mark" : "hint-mark", ours.drawHalf) : null;
   for (const layer of [...layers, played, mark]) {
     if (!layer) continue;
     layer.setAttribute("data-layer", "");

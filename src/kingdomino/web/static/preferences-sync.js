@@ -2,9 +2,10 @@
 // chose on one device holds on the others: at each page of a logged-in account (and at a login)
 // the account's preferences are read and written into this browser's storage, where the modules
 // read their settings as a guest's page does (the language, the AI moves' pace, the draft aids,
-// "Chat off", the lobby's quick game against the AI); a change made on a page is written to the account too. A guest's settings stay in
-// the browser alone, as before. The turn notifications' setting stays each browser's own: it needs
-// that browser's permission, and its push subscription is that browser's (turn-notify.js).
+// "Chat off", the lobby's quick game against the AI, "Confirm moves"); a change made on a page is
+// written to the account too. A guest's settings stay in the browser alone, as before. The turn
+// notifications' setting stays each browser's own: it needs that browser's permission, and its
+// push subscription is that browser's (turn-notify.js).
 import { LANGUAGE_KEY, chooseLanguage, language, languageLinked, rememberLanguage } from "./i18n.js";
 import { api } from "./server.js";
 
@@ -13,6 +14,7 @@ export const PACE_KEY = "kingdomino.ai-pace";
 export const AIDS_KEY = "kingdomino.aids";
 export const CHAT_OFF_KEY = "kingdomino.chat_off";
 export const QUICK_AI_KEY = "kingdomino.quick-ai";
+export const CONFIRM_KEY = "kingdomino.confirm-moves";
 /** The event said on the document once a login on the page has read its account's preferences
  * into this browser (`detail`: them, or null), for a part drawn before to show them. */
 export const PREFERENCES_READ = "kingdomino:preferences-read";
@@ -21,7 +23,7 @@ export const PREFERENCES_READ = "kingdomino:preferences-read";
  * @typedef {{challenges: "everyone" | "following" | "nobody", bot_challenges: boolean, chat_off: boolean,
  *   spectators_chat: boolean, language: string | null, ai_pace: string,
  *   aids: {unseen: boolean, order: boolean, regions: boolean, placements: boolean},
- *   quick_ai: {game: string, level: string} | null}} Preferences */
+ *   quick_ai: {game: string, level: string} | null, confirm_moves: "never" | "turn_based" | "always"}} Preferences */
 
 /** The preferences of the account this page is logged in as (null: a guest, or not known yet). @type {Preferences | null} */
 let known = null;
@@ -33,7 +35,7 @@ function allDefaults(chosen) {
   const aids = chosen.aids;
   return chosen.challenges === "everyone" && chosen.bot_challenges && !chosen.chat_off && chosen.spectators_chat
     && chosen.language === null && chosen.ai_pace === "server" && aids.unseen && aids.order && aids.regions && aids.placements
-    && !chosen.quick_ai;
+    && !chosen.quick_ai && chosen.confirm_moves === "never";
 }
 
 /** The page settings this browser holds that differ from their defaults, as a change of preferences. */
@@ -52,6 +54,8 @@ function thisBrowsers() {
     }
   } catch { /* a setting unreadable is no setting */ }
   if (localStorage.getItem(CHAT_OFF_KEY) === "1") change.chat_off = true;
+  const confirm = localStorage.getItem(CONFIRM_KEY);
+  if (confirm === "turn_based" || confirm === "always") change.confirm_moves = confirm;
   try {
     const quick = JSON.parse(localStorage.getItem(QUICK_AI_KEY) || "null");
     if (quick?.game && quick?.level) change.quick_ai = { game: quick.game, level: quick.level };
@@ -67,6 +71,7 @@ function mirror(chosen) {
   localStorage.setItem(AIDS_KEY, JSON.stringify(chosen.aids));
   localStorage.setItem(CHAT_OFF_KEY, chosen.chat_off ? "1" : "0");
   if (chosen.quick_ai) localStorage.setItem(QUICK_AI_KEY, JSON.stringify(chosen.quick_ai));
+  localStorage.setItem(CONFIRM_KEY, chosen.confirm_moves);
 }
 
 /** Read the logged-in account's preferences into this browser (nothing for a guest). An account

@@ -1,13 +1,14 @@
 // The preferences' page (/account/preferences): who may challenge me and my chat, which the server
-// enforces (web/preferences.py), and the page's settings (the language, the AI moves' pace, the
-// draft aids shown, the lobby's "Play now" game and AI level), kept with a logged-in account for
+// enforces (web/preferences.py), and the page's settings (the language, the AI moves' pace, whether
+// a move chosen waits for Confirm, the draft aids shown, the lobby's "Play now" game and AI level), kept with a logged-in account for
 // every device it logs in on. Each change is saved at once and said ("Saved"); a guest's page
 // offers the page's settings alone, kept in this browser as before, and says how to keep them
 // everywhere.
 import { el } from "./dom.js";
 import { LANGUAGES, LANGUAGE_KEY, chooseLanguage, t } from "./i18n.js";
 import { PACES } from "./game-pace.js";
-import { AIDS_KEY, PACE_KEY, QUICK_AI_KEY, keepPreference, readPreferences } from "./preferences-sync.js";
+import { AIDS_KEY, CONFIRM_KEY, PACE_KEY, QUICK_AI_KEY, keepPreference, readPreferences } from "./preferences-sync.js";
+import { CONFIRMS, chosenConfirm } from "./move-confirm.js";
 import { QUICK_GAMES, levelWord, quickChosen } from "./lobby-quick.js";
 import { aiLevels } from "./ai-levels.js";
 import { vacationPart } from "./vacation.js";
@@ -63,8 +64,8 @@ function chatPart(chosen, save) {
     checkBox("pref-spectators", t("prefs.spectators_chat"), chosen.spectators_chat, (on) => save({ spectators_chat: on })));
 }
 
-/** The page's settings: the language (a change shows the page again in it), the AI moves' pace and
- * the aids. @param {Preferences} chosen @param {(change: Partial<Preferences>) => Promise<void>} save */
+/** The page's settings: the language (a change shows the page again in it), the AI moves' pace,
+ * whether a move waits for Confirm and the aids. @param {Preferences} chosen @param {(change: Partial<Preferences>) => Promise<void>} save */
 function pagePart(chosen, save) {
   const languages = /** @type {Array<[string, string]>} */ ([["", t("prefs.language_browser")], ...Object.entries(LANGUAGES)]);
   const language = menu("pref-language", t("app.language"), languages, chosen.language || "", (value) => {
@@ -75,10 +76,13 @@ function pagePart(chosen, save) {
   });
   const paces = /** @type {Array<[string, string]>} */ (Object.keys(PACES).map((pace) => [pace, t(`pace.${pace}`)]));
   const pace = menu("pref-pace", t("pace.label"), paces, chosen.ai_pace, (value) => save({ ai_pace: value }));
+  const confirms = /** @type {Array<[string, string]>} */ (CONFIRMS.map((value) => [value, t(`confirm.${value}`)]));
+  const confirm = menu("pref-confirm", t("confirm.label"), confirms, chosen.confirm_moves,
+    (value) => save({ confirm_moves: /** @type {Preferences["confirm_moves"]} */ (value) }));
   const aids = el("fieldset", { class: "pref-aids", id: "pref-aids" }, el("legend", {}, t("aids.choose")),
     AIDS.map((aid) => checkBox(`pref-aid-${aid}`, t(`aids.show_${aid}`), chosen.aids[aid],
       (on) => save({ aids: { ...chosen.aids, [aid]: on } }))));
-  return part("pref-page", t("prefs.page"), language, pace, aids);
+  return part("pref-page", t("prefs.page"), language, pace, confirm, el("p", { class: "small" }, t("confirm.about")), aids);
 }
 
 /** The lobby's quick game against the AI ("Play now"): its game and the AI's level, as the lobby's
@@ -105,7 +109,8 @@ function browserSettings() {
   return { challenges: "everyone", bot_challenges: true, chat_off: false, spectators_chat: true,
     language: localStorage.getItem(LANGUAGE_KEY), ai_pace: pace === "slow" || pace === "slower" ? pace : "server",
     aids: { unseen: aids.unseen !== false, order: aids.order !== false, regions: aids.regions !== false,
-      placements: aids.placements !== false }, quick_ai: localStorage.getItem(QUICK_AI_KEY) ? quickChosen() : null };
+      placements: aids.placements !== false }, quick_ai: localStorage.getItem(QUICK_AI_KEY) ? quickChosen() : null,
+    confirm_moves: chosenConfirm() };
 }
 
 /** A guest's change: kept in this browser. @param {Preferences} chosen @param {Partial<Preferences>} change */
@@ -114,6 +119,7 @@ function keepHere(chosen, change) {
   if (change.ai_pace) localStorage.setItem(PACE_KEY, change.ai_pace);
   if (change.aids) localStorage.setItem(AIDS_KEY, JSON.stringify(change.aids));
   if (change.quick_ai) localStorage.setItem(QUICK_AI_KEY, JSON.stringify(change.quick_ai));
+  if (change.confirm_moves) localStorage.setItem(CONFIRM_KEY, change.confirm_moves);
 }
 
 /** Show the preferences' page in `root`, once the page knows whether it is logged in. @param {HTMLElement} root */

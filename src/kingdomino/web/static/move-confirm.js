@@ -1,0 +1,145 @@
+// Confirm moves: a move chosen on the board (a domino claimed, dice taken, a placement, an Origins
+// action, a move of the list) can wait for the player's Confirm instead of going at once, so that
+// a stray tap on a phone or a tablet passed round the table plays nothing. The preference says
+// when (kept with the others: preferences-sync.js): `never`, `turn_based` (games of a day or more
+// a move, where a slip costs most and time is plenty) or `always`. The move chosen is marked where
+// it would go (the board's highlight, as a hint's move is) and a bar at the window's foot says it
+// in words, with Confirm (Enter) and Cancel (Escape). Every move of the page comes through
+// `chooseMove` (game.js gives it as the board's `play`).
+import { el } from "./dom.js";
+import { t } from "./i18n.js";
+import { CONFIRM_KEY, noteSetting } from "./preferences-sync.js";
+import { send } from "./game-socket.js";
+import { moveWords } from "./words.js";
+
+/** @typedef {import("./game-state.js").GameState} GameState */
+/** @typedef {import("./view-types.js").View} View */
+
+/** The preference's values, in the order the menus offer them. */
+export const CONFIRMS = /** @type {const} */ (["never", "turn_based", "always"]);
+
+/** The choice in this browser (an account's is written here: preferences-sync.js). @returns {typeof CONFIRMS[number]} */
+export function chosenConfirm() {
+  const saved = localStorage.getItem(CONFIRM_KEY);
+  return saved === "turn_based" || saved === "always" ? saved : "never";
+}
+
+/** Whether a move chosen in `view` waits for Confirm. @param {View} view */
+export function confirming(view) {
+  const chosen = chosenConfirm();
+  return chosen === "always" || (chosen === "turn_based" && view.time_control?.kind === "days");
+}
+
+/** The game page's own menu of the preference (beside the AI's pace), kept as the preferences' page keeps it. */
+export function confirmChooser() {
+  const select = /** @type {HTMLSelectElement} */ (el("select", { id: "confirm-moves", "aria-labelledby": "confirm-moves-label" },
+    CONFIRMS.map((value) => el("option", { value, selected: value === chosenConfirm() }, t(`confirm.${value}`)))));
+  select.addEventListener("change", () => {
+    localStorage.setItem(CONFIRM_KEY, select.value);
+    noteSetting({ confirm_moves: /** @type {typeof CONFIRMS[number]} */ (select.value) });
+  });
+  return el("label", { class: "small pace" }, el("span", { id: "confirm-moves-label" }, t("confirm.label")), " ", select);
+}
+
+/** The move chosen and waiting for Confirm, on the view of `index`, and the control it was chosen
+ * with, by its place among the board's controls (`from`; -1: another), for the focus to go back
+ * there on Cancel (the board drawn again makes that control anew); null: none. */
+let waiting = /** @type {{action: string, index: number, from: number} | null} */ (null);
+
+/** What takes the focus on a board. */
+const CONTROLS = "button, [tabindex]";
+
+/** The bar saying the move chosen, with Confirm and Cancel (built at the first choice). */
+let bar = /** @type {HTMLElement | null} */ (null);
+
+/** Play `action`, or hold it for Confirm when the preference asks so: marked on the board, said
+ * in the bar, Confirm focused (a screen reader hears the move and its buttons).
+ * @param {GameState} game @param {string} action */
+export function chooseMove(game, action) {
+  const view = game.view;
+  if (!view || !confirming(view)) { send(game, action); return; }
+  const active = document.activeElement;
+  const from = waiting?.from ?? (active ? [...game.page.board.querySelectorAll(CONTROLS)].indexOf(active) : -1);
+  waiting = { action, index: view.index, from };
+  game.hints = null;
+  game.page.hintBox.replaceChildren();
+  game.ctx.highlight = { seat: view.current_player, action, chosen: true };
+  game.draw();
+  const shown = confirmBar(game);
+  /** @type {HTMLElement} */ (shown.querySelector("#move-chosen")).textContent = t("confirm.chosen", { move: moveWords(view, action) });
+  shown.hidden = false;
+  markChosen(game.page.board, action);
+  /** @type {HTMLElement} */ (shown.querySelector("#confirm-move")).focus({ preventScroll: true });
+}
+
+/** Send the move waiting. @param {GameState} game */
+function confirmMove(game) {
+  if (!waiting) return;
+  const { action } = waiting;
+  drop(game);
+  send(game, action);
+}
+
+/** Take the move waiting back: the board as it was, the focus where the move was chosen. @param {GameState} game */
+export function cancelMove(game) {
+  if (!waiting) return;
+  const from = waiting.from;
+  drop(game);
+  game.draw();
+  const again = /** @type {HTMLElement | undefined} */ (game.page.board.querySelectorAll(CONTROLS)[from]);
+  (again ?? game.page.boardCard).focus({ preventScroll: true });
+}
+
+/** No move waits any more. @param {GameState} game */
+function drop(game) {
+  waiting = null;
+  game.ctx.highlight = null;
+  if (bar) bar.hidden = true;
+}
+
+/** A new view of the game came: the move waiting goes unless it is still the same turn's and
+ * legal (the same view sent again after a reconnection); kept, it is marked again.
+ * @param {GameState} game @param {View} view */
+export function keepChoice(game, view) {
+  if (!waiting) return;
+  if (waiting.index !== view.index || !view.legal_actions.includes(waiting.action)) { drop(game); return; }
+  game.ctx.highlight = { seat: view.current_player, action: waiting.action, chosen: true };
+}
+
+/** After a drawing, the pieces and buttons of the move waiting marked as chosen (the board's
+ * highlight marks placements and claims; this the buttons naming the action: Origins' choices,
+ * a discard). @param {HTMLElement} board @param {string} [action] */
+export function markChosen(board, action = waiting?.action) {
+  for (const node of board.querySelectorAll("[data-action].chosen")) node.classList.remove("chosen");
+  if (!action) return;
+  for (const node of board.querySelectorAll("[data-action]")) {
+    if (/** @type {HTMLElement} */ (node).dataset.action === action) node.classList.add("chosen");
+  }
+}
+
+/** The bar, made once and put at the page's end: the move's words (a live region) and its buttons.
+ * @param {GameState} game */
+function confirmBar(game) {
+  if (bar && bar.isConnected) return bar;
+  bar = el("div", { class: "move-confirm", id: "move-confirm", role: "group", "aria-labelledby": "move-chosen", hidden: true },
+    el("p", { id: "move-chosen", role: "status" }),
+    el("div", { class: "move-confirm-buttons" },
+      el("button", { type: "button", id: "confirm-move", class: "primary", onclick: () => confirmMove(game) }, t("confirm.confirm")),
+      el("button", { type: "button", id: "cancel-move", onclick: () => cancelMove(game) }, t("confirm.cancel"))));
+  game.main.append(bar);
+  return bar;
+}
+
+/** Enter confirms and Escape cancels the move waiting, wherever the focus is but in a field, on
+ * another control or on the board (Enter there presses it, or chooses another move). @param {GameState} game */
+export function listenForConfirm(game) {
+  document.addEventListener("keydown", (event) => {
+    if (!waiting || event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = /** @type {Element | null} */ (event.target);
+    if (event.key === "Escape") { event.preventDefault(); cancelMove(game); return; }
+    if (event.key !== "Enter") return;
+    if (target && (target.closest("input, textarea, select, button, a, [role=button]") || game.page.board.contains(target))) return;
+    event.preventDefault();
+    confirmMove(game);
+  }, true);
+}
