@@ -27,7 +27,7 @@ from sqlalchemy import create_engine, make_url, update
 from sqlalchemy.pool import NullPool
 from tests.web.servers import free_port as free_port
 
-from kingdomino.web import socket_limits
+from kingdomino.web import ai_game_limits, socket_limits
 from kingdomino.web.accounts import Accounts
 from kingdomino.web.ai_workers import AIAnswer, AIJob, AIWorkers, make_executor
 from kingdomino.web.app import create_app
@@ -36,6 +36,8 @@ from kingdomino.web.live import AWAY_SECONDS
 from kingdomino.web.page_link import SOCKET_IDLE_SECONDS
 from kingdomino.web.probe_clients import wait_until_answering
 from kingdomino.web.refusals import REFUSAL_CODES
+from kingdomino.web.routes import players as player_routes
+from kingdomino.web.routes import scoring
 from kingdomino.web.store import Store
 from kingdomino.web.tables import GameRow
 
@@ -217,8 +219,14 @@ def new_app(database: str) -> Any:
 def lifted_socket_limits(monkeypatch: pytest.MonkeyPatch) -> None:
     """Sockets' messages unlimited unless a test sets its app's ``socket_rates``: tests wait for a
     pong in tight loops (thousands a second on a test client), which the limits would refuse as
-    a flood; ``test_socket_flood`` tests them, the server's own among them."""
+    a flood; ``test_socket_flood`` tests them, the server's own among them. Nor the sockets a
+    client opens (``socket_openings``; ``test_socket_openings``): a module's tests open hundreds."""
     monkeypatch.setattr(socket_limits, "MESSAGE_RATES", {"message": (parse("1000000/minute"),)})
+    monkeypatch.setattr(socket_limits, "OPENINGS", (parse("1000000/minute"),))
+    monkeypatch.setattr(ai_game_limits, "AI_GAMES", parse("1000000/minute"))
+    monkeypatch.setattr(ai_game_limits, "MAX_AI_GAMES", 1000000)
+    monkeypatch.setattr(scoring, "SCORE_REQUESTS", (parse("1000000/minute"),))
+    monkeypatch.setattr(player_routes, "LEADERBOARDS", (parse("1000000/minute"),))
 
 
 @pytest.fixture
@@ -385,6 +393,11 @@ def live_app(
     # Nor its sockets' messages: a test floods one on purpose (``test_outbox``'s spectator that
     # never reads), and its refusals would close the worker's address's next sockets for a minute.
     app.state.socket_rates = {"message": (parse("1000000/minute"),)}
+    app.state.socket_openings = (parse("1000000/minute"),)
+    app.state.ai_game_rate = parse("1000000/minute")
+    app.state.max_ai_games = 1000000
+    app.state.score_rate = (parse("1000000/minute"),)
+    app.state.leaderboard_rate = (parse("1000000/minute"),)
     return app
 
 
