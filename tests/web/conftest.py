@@ -27,7 +27,7 @@ from sqlalchemy import create_engine, make_url, update
 from sqlalchemy.pool import NullPool
 from tests.web.servers import free_port as free_port
 
-from kingdomino.web import socket_limits
+from kingdomino.web import ai_game_limits, socket_limits
 from kingdomino.web.accounts import Accounts
 from kingdomino.web.ai_workers import AIAnswer, AIJob, AIWorkers, make_executor
 from kingdomino.web.app import create_app
@@ -36,6 +36,8 @@ from kingdomino.web.live import AWAY_SECONDS
 from kingdomino.web.page_link import SOCKET_IDLE_SECONDS
 from kingdomino.web.probe_clients import wait_until_answering
 from kingdomino.web.refusals import REFUSAL_CODES
+from kingdomino.web.routes import players as player_routes
+from kingdomino.web.routes import scoring
 from kingdomino.web.store import Store
 from kingdomino.web.tables import GameRow
 
@@ -217,8 +219,14 @@ def new_app(database: str) -> Any:
 def lifted_socket_limits(monkeypatch: pytest.MonkeyPatch) -> None:
     """Sockets' messages unlimited unless a test sets its app's ``socket_rates``: tests wait for a
     pong in tight loops (thousands a second on a test client), which the limits would refuse as
-    a flood; ``test_socket_flood`` tests them, the server's own among them."""
+    a flood; ``test_socket_flood`` tests them, the server's own among them. Nor the sockets a
+    client opens (``socket_openings``; ``test_socket_openings``): a module's tests open hundreds."""
     monkeypatch.setattr(socket_limits, "MESSAGE_RATES", {"message": (parse("1000000/minute"),)})
+    monkeypatch.setattr(socket_limits, "OPENINGS", (parse("1000000/minute"),))
+    monkeypatch.setattr(ai_game_limits, "AI_GAMES", parse("1000000/minute"))
+    monkeypatch.setattr(ai_game_limits, "MAX_AI_GAMES", 1000000)
+    monkeypatch.setattr(scoring, "SCORE_REQUESTS", (parse("1000000/minute"),))
+    monkeypatch.setattr(player_routes, "LEADERBOARDS", (parse("1000000/minute"),))
 
 
 @pytest.fixture
@@ -385,6 +393,11 @@ def live_app(
     # Nor its sockets' messages: a test floods one on purpose (``test_outbox``'s spectator that
     # never reads), and its refusals would close the worker's address's next sockets for a minute.
     app.state.socket_rates = {"message": (parse("1000000/minute"),)}
+    app.state.socket_openings = (parse("1000000/minute"),)
+    app.state.ai_game_rate = parse("1000000/minute")
+    app.state.max_ai_games = 1000000
+    app.state.score_rate = (parse("1000000/minute"),)
+    app.state.leaderboard_rate = (parse("1000000/minute"),)
     return app
 
 
@@ -442,8 +455,14 @@ def deadline_passed(base: str, hub: Hub, game_id: str) -> None:
     on_the_server_loop(base, move)
 
 
+#: The most seconds a ``kingdomino serve`` of the tests may take to answer: 3 s on a quiet
+#: machine, past 30 s when four started at once on a loaded one.
+START_SECONDS = 120
+
+
 class ServerProcess:
-    """A ``kingdomino serve`` process on a free loopback port, started and answering.
+    """A ``kingdomino serve`` process on a free loopback port, started and answering (killed, not
+    left running, if it does not answer).
 
     ``kill`` ends it with SIGKILL, as a crash would.
     """
@@ -458,7 +477,11 @@ class ServerProcess:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        wait_until_answering(self.base, 30, self.process)
+        try:
+            wait_until_answering(self.base, START_SECONDS, self.process)
+        except BaseException:
+            self.kill()
+            raise
 
     def kill(self) -> None:
         if self.process.poll() is None:

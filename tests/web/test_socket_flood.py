@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from limits import parse
+from starlette.testclient import WebSocketDenialResponse
 from tests.web.conftest import assert_socket_error, create
 from tests.web.sockets import messages_until, next_of_type, within
 
@@ -50,6 +51,17 @@ def assert_too_many(message: dict[str, Any], kind: str, limit: int) -> None:
     assert error["values"]["seconds"] >= 1 and "try again in" in error["message"], error
 
 
+def assert_handshake_refused(client: TestClient, link: str) -> None:
+    """A socket to ``link`` refused before it is accepted: its handshake answered 429, naming
+    the refusals that closed the client's last socket and when to come back."""
+    with pytest.raises(WebSocketDenialResponse) as refused:
+        client.websocket_connect(link).__enter__()
+    answer = refused.value
+    assert answer.status_code == 429, answer.status_code
+    assert_too_many({"type": "error", **answer.json()["error"]}, "message", 2)
+    assert int(answer.headers["Retry-After"]) >= 1, answer.headers
+
+
 def test_a_flood_of_syncs_is_refused_then_closed_and_its_client_refused(small_limits: TestClient) -> None:
     game = create(small_limits)
     link = f"/ws/games/{game['id']}?tokens={game['seats'][0]['token']}"
@@ -67,10 +79,7 @@ def test_a_flood_of_syncs_is_refused_then_closed_and_its_client_refused(small_li
         assert_too_many(next_of_type(socket, "error"), "message", 4)
         socket.send_json({"type": "ping"})  # a third refusal, one over the two: closed
         assert closed(socket) == (socket_limits.FLOOD_CODE, socket_limits.FLOOD_REASON)
-    with small_limits.websocket_connect(link) as again:  # its client's next socket: refused at once
-        error = next_of_type(again, "error")
-        assert_too_many(error, "message", 2)
-        assert closed(again)[0] == 4429
+    assert_handshake_refused(small_limits, link)  # its client's next socket: refused unaccepted
 
 
 def test_a_flood_of_bad_messages_counts_as_one(small_limits: TestClient) -> None:
@@ -95,9 +104,7 @@ def test_a_flood_of_lobby_pings_is_refused_then_closed(small_limits: TestClient)
             assert_too_many(next_of_type(socket, "error"), "message", 4)
         socket.send_json({"type": "ping"})
         assert closed(socket) == (socket_limits.FLOOD_CODE, socket_limits.FLOOD_REASON)
-    with small_limits.websocket_connect("/ws/lobby") as again:
-        assert_too_many(next_of_type(again, "error"), "message", 2)
-        assert closed(again)[0] == 4429
+    assert_handshake_refused(small_limits, "/ws/lobby")
 
 
 def unrefused(socket: Any, last: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:

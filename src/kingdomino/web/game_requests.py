@@ -36,22 +36,27 @@ GAME_REQUESTS: tuple[RateLimitItem, ...] = (parse("400/second"), parse("3000/min
 async def game_request(request: Request) -> None:
     """Refuse the client's game request beyond ``GAME_REQUESTS`` (the app's ``game_rate``
     instead when set, for the tests of the limit), 429 with when to come back."""
+    await client_request(request, "game", getattr(request.app.state, "game_rate", GAME_REQUESTS))
+
+
+async def client_request(request: Request, kind: str, rates: tuple[RateLimitItem, ...]) -> None:
+    """Refuse the client's request of ``kind`` beyond ``rates`` (each kind counted apart, by
+    one limiter of the app), 429 ``too_many_requests`` with when to come back."""
     client = client_key(request.client.host if request.client else None)
     state = request.app.state
     if not hasattr(state, "game_requests"):
         state.game_requests = strategies.SlidingWindowCounterRateLimiter(storage.MemoryStorage())
     limiter: strategies.SlidingWindowCounterRateLimiter = state.game_requests
-    rates: tuple[RateLimitItem, ...] = getattr(state, "game_rate", GAME_REQUESTS)
     for rate in rates:
-        if not await limiter.test(rate, "game", client):
-            stats = await limiter.get_window_stats(rate, "game", client)
+        if not await limiter.test(rate, kind, client):
+            stats = await limiter.get_window_stats(rate, kind, client)
             wait = max(1, math.ceil(stats.reset_time - time.time()))
-            message = f"too many game requests: at most {rate.amount} {per(rate)}; try again in {wait} s"
+            message = f"too many {kind} requests: at most {rate.amount} {per(rate)}; try again in {wait} s"
             raise HubError(
                 429, "client", message, "too_many_requests", {"seconds": wait}, {"Retry-After": str(wait)}
             )
     for rate in rates:
-        await limiter.hit(rate, "game", client)
+        await limiter.hit(rate, kind, client)
 
 
 def per(rate: RateLimitItem) -> str:

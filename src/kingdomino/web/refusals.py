@@ -103,6 +103,8 @@ REFUSAL_CODES = frozenset(
         "range_guest",
         "range_needs_account",
         "too_many_waiting",
+        "ai_games_running",
+        "too_many_ai_games",
         "name_needed",
         "claim_taken",
         "claim_one_seat",

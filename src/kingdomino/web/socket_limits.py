@@ -9,9 +9,12 @@ in any window), and far above what a page or ``kingdomino bot`` sends (``MESSAGE
 message over a limit is answered with an ``error``, code ``too_many_messages``, naming the kind,
 the limit and the seconds to wait. The refusals are counted per client (``clients.client_key``:
 an address, an IPv6 /64) over all its sockets: one more than ``REFUSALS`` in a minute closes the
-socket with ``FLOOD_CODE``, and until the minute has passed the client's new sockets are refused
-at once, before their first view (a flooder reconnecting at once cost a view and another flood
-each time: ``bench/bench_flood.py``). A page or bot is never refused, so shares nothing of it.
+socket with ``FLOOD_CODE``, and until the minute has passed the client's new sockets are refused.
+A client may also open only so many sockets a second and a minute (``OPENINGS``): each costs a
+handshake, a first view and the chat's rooms. Both refuse a socket before it is accepted, the
+handshake answered 429 (``refuse_handshake``): a flooder reconnecting at once cost a handshake, a
+view and another flood each time (``bench/bench_flood.py``). A page or bot is never refused, so
+shares nothing of it.
 """
 
 from __future__ import annotations
@@ -25,6 +28,8 @@ from collections.abc import Mapping
 
 from limits import RateLimitItem, parse, storage, strategies
 from starlette.datastructures import State
+from starlette.responses import JSONResponse
+from starlette.websockets import WebSocket
 
 from kingdomino.web.game_requests import per
 from kingdomino.web.outbox import Outbox
@@ -52,6 +57,12 @@ MESSAGE_RATES: Mapping[str, tuple[RateLimitItem, ...]] = {
     "chat_read": (parse("20/second"), parse("120/minute")),
     "client": (parse("300/second"), parse("6000/minute")),
 }
+#: Sockets (game and lobby together) a client may open: a page opens one or two as it loads, and
+#: again after each connection lost (backing off to one in 10 s). A player clicking through pages
+#: as fast as they load opens about 2 a second and 30 in a minute; a flood of reconnections opened
+#: 110 a second, each with its first view (``bench/bench_flood.py``), and is cut to a handshake
+#: refused each time past these.
+OPENINGS: tuple[RateLimitItem, ...] = (parse("20/second"), parse("300/minute"))
 #: Refused messages a socket may send in a minute: one more and it is closed (``FLOOD_CODE``).
 REFUSALS = parse("20/minute")
 #: The close code of a socket closed for flooding (as HTTP's 429, "too many requests"), and the
@@ -80,16 +91,23 @@ class SocketLimit:
         self.rates: Mapping[str, tuple[RateLimitItem, ...]] = (
             getattr(state, "socket_rates", None) or MESSAGE_RATES
         )
+        self.openings: tuple[RateLimitItem, ...] = getattr(state, "socket_openings", None) or OPENINGS
         self.key = str(next(_sockets))
         self.client = client
 
-    def check_open(self) -> None:
-        """Refuse a new socket (a ``HubError``, 429) to a client whose sockets were refused
-        ``REFUSALS`` messages in the last minute: a flooder that reconnects costs a refusal, not
-        a view and a flood again."""
+    def opening_refused(self) -> HubError | None:
+        """The refusal (429) of a new socket of a client whose sockets were refused ``REFUSALS``
+        messages in the last minute, or that opened ``OPENINGS`` already (the app's
+        ``socket_openings`` instead when set); None: it may open. A flooder that reconnects
+        costs a refused handshake, not a view and a flood again."""
         if not self.limiter.test(REFUSALS, "socket", self.client, "refused"):
             what = "messages refused to this address"
-            raise self._too_many(REFUSALS, (self.client, "refused"), what, "message")
+            return self._too_many(REFUSALS, (self.client, "refused"), what, "message")
+        for rate in self.openings:
+            if not self.limiter.hit(rate, "socket", self.client, "opened"):
+                what = "sockets opened by this address"
+                return self._too_many(rate, (self.client, "opened"), what, "socket")
+        return None
 
     def count(self, kind: str) -> None:
         """Count one message of ``kind``: a ``HubError`` (429, ``too_many_messages``) if it is over
@@ -133,3 +151,14 @@ async def closed_for_flooding(outbox: Outbox) -> None:
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(outbox.flush(), FLUSH_SECONDS)
     await outbox.cut(FLOOD_CODE)
+
+
+async def refuse_handshake(websocket: WebSocket, refusal: HubError) -> None:
+    """Refuse a socket before accepting it: its handshake answered with ``refusal``'s status
+    (429) and JSON, and ``Retry-After``, where the server can (uvicorn's denial response),
+    else closed (a 403). A page sees a connection that failed and tries again later."""
+    if "websocket.http.response" not in websocket.scope.get("extensions", {}):
+        await websocket.close(code=FLOOD_CODE, reason=FLOOD_REASON)
+        return
+    wait = {"Retry-After": str(refusal.values["seconds"])} if "seconds" in refusal.values else {}
+    await websocket.send_denial_response(JSONResponse(refusal.to_json(), refusal.status, headers=wait))

@@ -11,6 +11,7 @@ from fastapi.responses import Response
 from limits import parse
 
 from kingdomino.web import standings, views
+from kingdomino.web.ai_game_limits import check_ai_game
 from kingdomino.web.chats import Chats
 from kingdomino.web.play_on import play_on
 from kingdomino.web.refusals import HubError
@@ -27,13 +28,13 @@ router = APIRouter()
 PLAY_ONS = parse("20/minute")
 
 
-@router.get("/api/games/{game_id}/record")
+@router.get("/api/games/{game_id}/record", dependencies=[LIMITED])
 async def record(game_id: str, hub: HubDep) -> dict[str, Any]:
     """A finished game's record (`kingdomino replay` checks it)."""
     return views.record(hub.table(game_id)).to_json()
 
 
-@router.get("/api/games/{game_id}/review")
+@router.get("/api/games/{game_id}/review", dependencies=[LIMITED])
 async def game_review(game_id: str, response: Response, hub: HubDep, client: Client) -> dict[str, Any]:
     """The review of a finished game's human moves (202 with the progress while it waits or
     is computed)."""
@@ -43,7 +44,7 @@ async def game_review(game_id: str, response: Response, hub: HubDep, client: Cli
     return found
 
 
-@router.get("/api/games/{game_id}/ratings")
+@router.get("/api/games/{game_id}/ratings", dependencies=[LIMITED])
 async def rating_changes(game_id: str, response: Response, hub: HubDep) -> dict[str, Any]:
     """What a finished rated game did to its players' ratings: per seat its account's pool,
     place counted, rating before and after (`recorded`); 202 `pending` until the result is
@@ -62,7 +63,7 @@ async def rating_changes(game_id: str, response: Response, hub: HubDep) -> dict[
     return {"status": "recorded", "seats": seats}
 
 
-@router.get("/api/games/{game_id}/replay")
+@router.get("/api/games/{game_id}/replay", dependencies=[LIMITED])
 async def replay(game_id: str, hub: HubDep, step: int = 0) -> dict[str, Any]:
     """A finished game's public view after ``step`` actions, with the action taken next."""
     return views.replay_view(hub.table(game_id), step, hub.replays)
@@ -90,8 +91,9 @@ async def played_on(
     `seat`, AIs in the others (an AI seat's own level, `level` in a player's); answered as a new
     game is (its id and your seat's token). Refused while the game is played
     (`play_on_playing`), at its last step (`play_on_over`), beyond 20 a minute per client
-    (`too_many_tries`)."""
+    (`too_many_tries`), and as every game against AIs (``ai_game_limits``)."""
     same_origin(request)
     await limited(request, "play_on", client, PLAY_ONS)
+    await check_ai_game(request.app.state, hub, client, ["human", "ai"])
     player = account.player() if account is not None else None
     return views.created(await play_on(hub, game_id, body.step, body.seat, body.level, client, player))

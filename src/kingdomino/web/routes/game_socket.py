@@ -61,7 +61,13 @@ from kingdomino.web.routes.bodies import Body, Token
 from kingdomino.web.routes.dependencies import client_of, hub_of
 from kingdomino.web.send_backlog import backlog_of
 from kingdomino.web.silence_mark import marked_until
-from kingdomino.web.socket_limits import Flooding, SocketLimit, close_reason, closed_for_flooding
+from kingdomino.web.socket_limits import (
+    Flooding,
+    SocketLimit,
+    close_reason,
+    closed_for_flooding,
+    refuse_handshake,
+)
 from kingdomino.web.table import Table
 from kingdomino.web.tokens import TokenListError, token_list
 from kingdomino.web.watch_apart import check_watcher
@@ -81,12 +87,15 @@ async def socket(websocket: WebSocket, game_id: str, tokens: str = "") -> None:
     hub = hub_of(websocket)
     sockets_open: Counter[str] = websocket.app.state.sockets_open
     idle: float = websocket.app.state.socket_idle_seconds
-    await websocket.accept()
     client = client_of(websocket)
-    table: Table | None = None
     limit = SocketLimit(websocket.app.state, client)
+    refused = limit.opening_refused()
+    if refused is not None:
+        await refuse_handshake(websocket, refused)
+        return
+    await websocket.accept()
+    table: Table | None = None
     try:
-        limit.check_open()
         if sockets_open[client] >= MAX_SOCKETS_PER_CLIENT:
             raise HubError(
                 429,

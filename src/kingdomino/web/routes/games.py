@@ -17,6 +17,7 @@ from kingdomino.web import rematch as rematches
 from kingdomino.web.account_games import seats_of_account
 from kingdomino.web.accounts import Accounts
 from kingdomino.web.admission import watchable
+from kingdomino.web.ai_game_limits import check_ai_game
 from kingdomino.web.game_requests import game_request
 from kingdomino.web.hub import Hub
 from kingdomino.web.live import ViewKey
@@ -67,7 +68,8 @@ async def create(
     """A new game: its id, each human seat's token and invite link, and the spectator link. The
     creator's seat is their account's when they are logged in; a game with `open` seats waits
     in the lobby for players (at most ``OPEN_GAMES`` opened by a client a minute, and
-    ``MAX_WAITING`` waiting at once by a client or an account); `rating_range`: the ratings a
+    ``MAX_WAITING`` waiting at once by a client or an account); a game against AIs alone is
+    refused beyond ``ai_game_limits``' bounds; `rating_range`: the ratings a
     player joining it needs, around the creator's (``seek_ranges``)."""
     opened = any(seat.kind == "open" for seat in body.seats)
     rating_range = None
@@ -77,6 +79,8 @@ async def create(
         rating_range = await asyncio.to_thread(range_asked, *asked)
     if opened:
         await opening(request, hub, client, account)
+    else:
+        await check_ai_game(request.app.state, hub, client, [seat.kind for seat in body.seats])
     table = await hub.create(
         body.game,
         body.players,
@@ -99,8 +103,14 @@ async def create(
 
 
 @router.post("/api/games/{game_id}/same-deal", status_code=201)
-async def same_deal(game_id: str, body: TokenRequest, hub: HubDep, client: Client) -> dict[str, Any]:
-    """A finished game's deal played again: a new game with its seats, options and seed."""
+async def same_deal(
+    game_id: str, body: TokenRequest, request: Request, hub: HubDep, client: Client
+) -> dict[str, Any]:
+    """A finished game's deal played again: a new game with its seats, options and seed (a game
+    against AIs: ``ai_game_limits``)."""
+    await check_ai_game(
+        request.app.state, hub, client, [seat["kind"] for seat in hub.table(game_id).stored.seats]
+    )
     return views.created(await rematches.same_deal(hub, game_id, body.token, client))
 
 

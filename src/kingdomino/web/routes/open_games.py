@@ -37,12 +37,11 @@ from kingdomino.web.routes.games import opening
 from kingdomino.web.seek_ranges import holds, made_around
 from kingdomino.web.send_backlog import backlog_of
 from kingdomino.web.socket_limits import (
-    FLOOD_CODE,
-    FLOOD_REASON,
     Flooding,
     SocketLimit,
     close_reason,
     closed_for_flooding,
+    refuse_handshake,
 )
 
 router = APIRouter()
@@ -219,16 +218,14 @@ async def lobby_socket(websocket: WebSocket) -> None:
     hub = hub_of(websocket)
     sockets_open = websocket.app.state.sockets_open
     client = client_of(websocket)
-    await websocket.accept()
     limit = SocketLimit(websocket.app.state, client)
+    refused = limit.opening_refused()
+    if refused is not None:
+        await refuse_handshake(websocket, refused)
+        return
+    await websocket.accept()
     if sockets_open[client] >= MAX_SOCKETS_PER_CLIENT:
         await websocket.close(code=4429)
-        return
-    try:
-        limit.check_open()
-    except HubError as error:
-        await websocket.send_text(json.dumps({"type": "error", **error.to_json()["error"]}))
-        await websocket.close(code=FLOOD_CODE, reason=FLOOD_REASON)
         return
     outbox = Outbox(
         websocket.send_text,

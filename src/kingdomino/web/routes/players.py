@@ -12,12 +12,13 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Query, Request
-from limits import parse
+from fastapi import APIRouter, Depends, Query, Request
+from limits import RateLimitItem, parse
 
 from kingdomino.ratings.pools import pool_names
 from kingdomino.web import account_games, relations, standings
 from kingdomino.web.default_pool import default_pool
+from kingdomino.web.game_requests import client_request
 from kingdomino.web.refusals import HubError
 from kingdomino.web.routes.accounts import CurrentAccount, LoggedIn, limited, same_origin
 from kingdomino.web.routes.bodies import LookupRequest
@@ -31,6 +32,20 @@ router = APIRouter()
 #: threads every other request waits for; a club of 30 people behind one address, each opening
 #: a page every ten seconds, asks 180.
 PAGES = parse("300/minute")
+#: Leaderboards a client may ask for: each reads its pool's ratings on a database thread, about
+#: 7 ms of the server's time on a loaded machine, the costliest public read
+#: (``bench/bench_reads.py``); a reader switching pools and kinds asks one or two a second, a
+#: club behind one address as ``PAGES`` says.
+LEADERBOARDS: tuple[RateLimitItem, ...] = (parse("20/second"), parse("300/minute"))
+
+
+async def leaderboard_request(request: Request) -> None:
+    """Count the client's leaderboard against ``LEADERBOARDS`` (the app's ``leaderboard_rate``
+    instead when set: the tests' shared servers), 429 ``too_many_requests`` beyond."""
+    rates = getattr(request.app.state, "leaderboard_rate", None) or LEADERBOARDS
+    await client_request(request, "leaderboard", rates)
+
+
 #: Most players a leaderboard lists (and as many provisional ones apart).
 MAX_LEADERS = 100
 #: Whom a leaderboard lists (``standings.KINDS``): every account, people's, or bots'.
@@ -40,7 +55,7 @@ KindQuery = Annotated[
 ]
 
 
-@router.get("/api/leaderboards")
+@router.get("/api/leaderboards", dependencies=[Depends(leaderboard_request)])
 async def default_leaderboard(
     hub: HubDep,
     account: CurrentAccount,
@@ -53,7 +68,7 @@ async def default_leaderboard(
     return await leaderboard(pool, hub, limit, kind)
 
 
-@router.get("/api/leaderboards/{pool}")
+@router.get("/api/leaderboards/{pool}", dependencies=[Depends(leaderboard_request)])
 async def leaderboard(
     pool: str,
     hub: HubDep,
