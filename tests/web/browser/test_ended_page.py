@@ -13,17 +13,33 @@ from tests.web.browser.test_players import account, rated_game
 from tests.web.conftest import free_port, live_app, served_in_a_thread
 
 
-def ended_by_boris(base: str, how: str, game: str = "kingdomino") -> tuple[str, list[str]]:
+def ended_by_boris(
+    base: str, how: str, game: str = "kingdomino", moved: bool = False
+) -> tuple[str, list[str]]:
     """A 2-player ``game`` of Anna and Boris made through the API, which Boris ended at once
-    (``how``: "resign" or "abort"): its id and the seats' tokens."""
+    (``how``: "resign" or "abort"), after one move (``moved``: a game with a move to replay):
+    its id and the seats' tokens."""
     seats = [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Boris"}]
     made = httpx.post(
         f"{base}/api/games", json={"game": game, "players": 2, "seats": seats}, timeout=30
     ).json()
     tokens = [seat["token"] for seat in made["seats"]]
+    if moved:
+        one_move_played(base, str(made["id"]), tokens)
     answer = httpx.post(f"{base}/api/games/{made['id']}/{how}", json={"token": tokens[1]}, timeout=30)
     assert answer.status_code == 200, answer.text
     return str(made["id"]), tokens
+
+
+def one_move_played(base: str, game_id: str, tokens: list[str]) -> None:
+    """The seat to act in ``game_id`` plays its first legal action (through the API)."""
+    path = f"{base}/api/games/{game_id}"
+    view = httpx.get(path, params={"token": tokens[0]}, timeout=30).json()
+    token = tokens[view["current_player"]]
+    view = httpx.get(path, params={"token": token}, timeout=30).json()
+    move = {"token": token, "action": view["legal_actions"][0], "index": view["index"]}
+    answer = httpx.post(f"{path}/actions", json=move, timeout=30)
+    assert answer.status_code == 200, answer.text
 
 
 def seat_page(

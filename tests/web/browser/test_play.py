@@ -647,7 +647,8 @@ def test_the_end_screen_places_seats_tied_on_points_by_the_tie_break(page: LiveP
           const view = { id: 'x', game: 'origins', options: {}, rated: false, winners: [2],
             scores: [16, 52, 96, 52], places: [4, 2, 1, 3],
             seats: names.map((name, seat) => ({ seat, name, kind: 'ai', level: 'easy' })),
-            score_sheets: [sheet([5, 1]), sheet([4, 12]), sheet([7, 7]), sheet([3, 12])] };
+            score_sheets: [sheet([5, 1]), sheet([4, 12]), sheet([7, 7]), sheet([3, 12])],
+            log: [{ index: 120, seat: 3 }] };
           const screen = endScreen(view, { replay: () => {}, rematch: null, sameDeal: null });
           return [...screen.querySelectorAll('tbody tr')].map((row) =>
             [...row.querySelectorAll('td')].map((cell) => cell.textContent.trim()));

@@ -9,7 +9,7 @@ import re
 import httpx
 from playwright.sync_api import Browser
 from tests.web.browser.pages import ARTIFACTS, new_page
-from tests.web.browser.test_ended_page import seat_page
+from tests.web.browser.test_ended_page import one_move_played, seat_page
 from tests.web.browser.test_players import account, rated_game
 from tests.web.conftest import free_port, live_app, served_in_a_thread
 
@@ -18,13 +18,14 @@ AFTER = r"1,\d{3}\? \([+−-]\d+\)"
 
 
 def test_a_rated_game_s_replay_says_the_ratings_the_end_screen_says(browser: Browser, database: str) -> None:
-    """Vera resigns a rated game against Rosa: on a phone, Rosa's replay (from the end screen, at
-    its first and last steps) and a replay opened at its address say each seat's rating as the
-    ranking does, never the rating the game was played at ("1,500?")."""
+    """Vera resigns a rated game against Rosa after its first move: on a phone, Rosa's replay (from
+    the end screen, at its first and last steps) and a replay opened at its address say each
+    seat's rating as the ranking does, never the rating the game was played at ("1,500?")."""
     app = live_app(database)
     with served_in_a_thread(app, free_port()) as base:
         (_, rosa), (_, vera) = account(base), account(base)
         game_id, tokens = rated_game(base, app, [rosa, vera])
+        one_move_played(base, game_id, tokens)
         assert (
             httpx.post(
                 f"{base}/api/games/{game_id}/resign", json={"token": tokens[1]}, timeout=30
