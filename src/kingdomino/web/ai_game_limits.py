@@ -13,15 +13,13 @@ has limits of its own (``routes.games.opening``).
 
 from __future__ import annotations
 
-import math
-import time
 from collections.abc import Iterable
 
 from limits import RateLimitItem, parse
 from limits.aio import storage, strategies
 from starlette.datastructures import State
 
-from kingdomino.web.game_requests import per
+from kingdomino.web.game_requests import per, seconds_to_wait
 from kingdomino.web.hub import Hub
 from kingdomino.web.refusals import HubError
 
@@ -69,7 +67,7 @@ async def check_ai_game(state: State, hub: Hub, client: str, kinds: Iterable[str
     rate: RateLimitItem = getattr(state, "ai_game_rate", None) or AI_GAMES
     if not await limiter.hit(rate, "ai_game", client):
         stats = await limiter.get_window_stats(rate, "ai_game", client)
-        wait = max(1, math.ceil(stats.reset_time - time.time()))
+        wait = seconds_to_wait(stats)
         raise HubError(
             429,
             "seats",

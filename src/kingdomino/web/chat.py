@@ -20,7 +20,6 @@ comes from the game: no chat message says more than its sender wrote.
 from __future__ import annotations
 
 import itertools
-import math
 import time
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -31,7 +30,7 @@ from limits.aio import storage, strategies
 
 from kingdomino.web.accounts import Account
 from kingdomino.web.chat_store import ChatLine
-from kingdomino.web.game_requests import per
+from kingdomino.web.game_requests import per, seconds_to_wait
 from kingdomino.web.live import LiveGame, former_seat_of
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seats import clean_name
@@ -210,7 +209,7 @@ class SenderRates:
         if await self.limiter.hit(rate, "chat", key):
             return
         stats = await self.limiter.get_window_stats(rate, "chat", key)
-        wait = max(1, math.ceil(stats.reset_time - time.time()))
+        wait = seconds_to_wait(stats)
         raise HubError(
             429,
             named,

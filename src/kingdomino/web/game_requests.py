@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import time
 
-from limits import RateLimitItem, parse
+from limits import RateLimitItem, WindowStats, parse
 from limits.aio import storage, strategies
 from starlette.requests import Request
 
@@ -50,13 +50,18 @@ async def client_request(request: Request, kind: str, rates: tuple[RateLimitItem
     for rate in rates:
         if not await limiter.test(rate, kind, client):
             stats = await limiter.get_window_stats(rate, kind, client)
-            wait = max(1, math.ceil(stats.reset_time - time.time()))
+            wait = seconds_to_wait(stats)
             message = f"too many {kind} requests: at most {rate.amount} {per(rate)}; try again in {wait} s"
             raise HubError(
                 429, "client", message, "too_many_requests", {"seconds": wait}, {"Retry-After": str(wait)}
             )
     for rate in rates:
         await limiter.hit(rate, kind, client)
+
+
+def seconds_to_wait(stats: WindowStats) -> int:
+    """Whole seconds, at least 1, until the window of ``stats`` lets a request through again."""
+    return max(1, math.ceil(stats.reset_time - time.time()))
 
 
 def per(rate: RateLimitItem) -> str:

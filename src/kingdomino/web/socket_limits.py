@@ -22,8 +22,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
-import math
-import time
 from collections.abc import Mapping
 
 from limits import RateLimitItem, parse, storage, strategies
@@ -31,7 +29,7 @@ from starlette.datastructures import State
 from starlette.responses import JSONResponse
 from starlette.websockets import WebSocket
 
-from kingdomino.web.game_requests import per
+from kingdomino.web.game_requests import per, seconds_to_wait
 from kingdomino.web.outbox import Outbox
 from kingdomino.web.refusals import HubError
 
@@ -130,7 +128,7 @@ class SocketLimit:
     def _too_many(self, rate: RateLimitItem, counted: tuple[str, str], what: str, kind: str) -> HubError:
         """The refusal of a message of ``kind``: too many ``what`` (``counted``) for ``rate``."""
         stats = self.limiter.get_window_stats(rate, "socket", *counted)
-        wait = max(1, math.ceil(stats.reset_time - time.time()))
+        wait = seconds_to_wait(stats)
         return HubError(
             429,
             "type",
