@@ -1,6 +1,6 @@
 """The documents a newcomer reads first point at what is there: every relative link names a file
-of the repository and every anchor a heading of its file, and docs/architecture.md's table names
-every module of the web layer."""
+of the repository and every anchor a heading of its file, docs/server.md's table names every page
+under docs/server/, and docs/architecture.md's table names every module of the web layer."""
 
 from __future__ import annotations
 
@@ -51,3 +51,10 @@ def test_the_architecture_names_every_module_of_the_web_layer() -> None:
     modules = [path for path in [*web.glob("*.py"), *web.glob("routes/*.py")] if path.stem != "__init__"]
     missing = sorted(path.relative_to(web).as_posix() for path in modules if f"`{path.name}`" not in table)
     assert missing == [], "a module of src/kingdomino/web: add it to a row of docs/architecture.md's table"
+
+
+def test_the_server_guide_names_every_page_under_docs_server() -> None:
+    guide = (ROOT / "docs" / "server.md").read_text(encoding="utf-8")
+    pages = sorted(path.name for path in (ROOT / "docs" / "server").glob("*.md"))
+    missing = [name for name in pages if f"](server/{name})" not in guide]
+    assert missing == [], "a page under docs/server/: add it to docs/server.md's table of pages"
