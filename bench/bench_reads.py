@@ -10,7 +10,7 @@ read, a flooder at 127.0.0.10 asks it as fast as the server answers, ``--flooder
 a second, the server's CPU share and its CPU time per read answered (``meta``, the cheapest, is
 the cost of an HTTP request itself), and the other client's answer times in milliseconds.
 
-Measured: ``docs/server.md`` ("The costliest public reads are limited per client"). Run:
+Measured: ``docs/server/limits.md``. Run:
 ``.venv/bin/python bench/bench_reads.py [--seconds 4] [--only record,replay]``.
 Loopback only; about a minute.
 """

@@ -1,5 +1,5 @@
 """A bot of your own on a Kingdomino server, in plain Python: HTTP (httpx) and the game's WebSocket
-(websockets), and no package of this project. docs/server.md, "Your own client", says each step.
+(websockets), and no package of this project. docs/server/api.md, "Your own client", says each step.
 
     python examples/bot_client.py --server http://localhost:8000 --game duel \
         --name Mybot --password 'a long secret'

@@ -1,4 +1,4 @@
-"""``examples/bot_client.py``, the bot of one's own that docs/server.md's "Your own client" walks
+"""``examples/bot_client.py``, the bot of one's own that docs/server/api.md's "Your own client" walks
 through: two of them, run as a newcomer runs them (a process each, httpx and websockets alone),
 pair with each other on a live server and play a game of each of the three games to its end."""
 

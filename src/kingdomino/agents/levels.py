@@ -35,7 +35,7 @@ LEVELS: dict[str, str] = {
     # information-set MCTS over the 8 best moves, about 0.3 s per move
     "medium": "mcts:iterations={iterations},cap=1,playout=player-greedy,prune=8",
     # flat Monte Carlo evaluation guided by the engine's heuristic (the strongest agent measured),
-    # its budgets calibrated at 1.5 s per move on the first moves (today's times: docs/server.md)
+    # its budgets calibrated at 1.5 s per move on the first moves (today's times: docs/server/ai.md)
     "hard": "mce:iterations={iterations},cap=4,playout=player-heuristic,prior=heuristic,scale=80,prune=12",
 }
 

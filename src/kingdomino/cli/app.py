@@ -569,7 +569,7 @@ def serve(
             envvar="KINGDOMINO_SMTP_URL",
             rich_help_panel="E-mail",
             help="The relay accounts' mails go through: smtp://USER:PASSWORD@HOST:587 (STARTTLS) or "
-            "smtps://...:465 (TLS); without it no mail is sent (docs/server.md, 'E-mail').",
+            "smtps://...:465 (TLS); without it no mail is sent (docs/server/messages.md).",
         ),
     ] = None,
     mail_from: Annotated[

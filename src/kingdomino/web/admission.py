@@ -21,7 +21,7 @@ from kingdomino.web.stored import StoredGame
 #: Spectator sockets per game: a club final streamed to hundreds. Each costs a broadcast about
 #: 40 microseconds of the 2-core server's CPU (its socket's write, mostly), so a move goes out
 #: to 1,000 for about 40 ms of CPU, the players' requests answered between (``fanout``;
-#: ``bench/bench_spectators.py``, figures in docs/server.md).
+#: ``bench/bench_spectators.py``, figures in docs/server/watching.md).
 MAX_SPECTATORS = 1_000
 #: Spectator sockets over every game of the server: at most about 50 KB each for a page that
 #: reads and 256 KiB more for one that does not (``outbox.MAX_BYTES_BEHIND``), so 2,000 hold at

@@ -105,7 +105,7 @@ class Executor(Protocol):
 #: holds a core for a second or more while an acknowledgement needs a few milliseconds: with
 #: one worker per core at the server's own priority, the scheduler made acknowledgements wait
 #: behind searches (``bench_web.py --level hard --games 20 --think 0.3``: p99 139 ms at equal
-#: priority, see docs/server.md). Levels are fixed budgets, so this delays a move, never weakens it.
+#: priority, see docs/server/measured.md). Levels are fixed budgets, so this delays a move, never weakens it.
 WORKER_NICENESS = 10
 
 

@@ -49,7 +49,7 @@ MOST_GAMES = 50
 
 #: The searches one account's evidence spends at most on its games without a stored review: about
 #: 0.05 s of a core each (the ``medium`` level, a mix of the three games), with some 8 s to read
-#: and replay 50 games, about 20 s of one core in all (docs/server.md, "Reports and moderation").
+#: and replay 50 games, about 20 s of one core in all (docs/server/moderation.md).
 SEARCHES = 300
 
 

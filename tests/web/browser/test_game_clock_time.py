@@ -1,6 +1,6 @@
 """A game's clocks on a page whose own clock is wrong (a phone's can be minutes off): the page
 counts the running clock down by the server's time, which each pong of the game's socket says, so
-Mira's phone shows the clocks her opponent's desktop shows (docs/server.md, "Clocks"); and a clock
+Mira's phone shows the clocks her opponent's desktop shows (docs/server/clocks.md); and a clock
 of a whole game is low under a tenth of its minutes, a minute of 10 (20 seconds at least)."""
 
 from __future__ import annotations

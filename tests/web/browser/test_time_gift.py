@@ -1,4 +1,4 @@
-"""Giving time in the browser (docs/server.md, "Clocks"): on a 5 + 3 game, the page of the player
+"""Giving time in the browser (docs/server/clocks.md): on a 5 + 3 game, the page of the player
 waiting has a "+15 s" button by the opponent's name; pressed, both pages show the acting player's
 clock 15 s higher, and the acting player's page (a phone, in Hungarian) says who gave how much."""
 

@@ -3,7 +3,7 @@
 // the position it was chosen in.
 //
 // In a 2-player game the other seat's chance at a decision is 100 % less the decider's (the
-// search's values of the two seats add up to 1: docs/server.md, "Win chance over the game"), so
+// search's values of the two seats add up to 1: docs/server/ai.md, "Win chance over the game"), so
 // both players have a line even when one is an AI; with more players only the deciding seat's
 // chance is known, and a seat never reviewed (an AI's) has no line.
 import { el, svg } from "./dom.js";
