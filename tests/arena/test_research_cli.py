@@ -88,6 +88,18 @@ def test_the_tournament_table_gives_elo_intervals_and_won_drawn_lost() -> None:
         assert words in " ".join(table.output.split()), words
 
 
+def test_a_single_deal_has_no_score_interval_in_json_as_in_the_table() -> None:
+    """--json gave ``score_half_width`` 0.0 for one deal (the table shows the mean alone): read as
+    a mean known exactly. It is null there, in the agents' rows and the seats' alike."""
+    args = ["tournament", "--agents", "greedy", "random", "--games", "2", "--json"]
+    one_deal = json.loads(runner.invoke(app, normalise_argv(args)).stdout.strip().splitlines()[-1])
+    rows = one_deal["agents"] + one_deal["by_seat"]
+    assert len(rows) == 6 and all(row["score_half_width"] is None for row in rows)
+    two_deals = runner.invoke(app, normalise_argv([*args[:-2], "4", "--json"]))
+    rows = json.loads(two_deals.stdout.strip().splitlines()[-1])["agents"]
+    assert all(row["score_half_width"] > 0 for row in rows)
+
+
 def test_tournament_refuses_bad_input() -> None:
     result = runner.invoke(app, ["tournament", "--agents", "greedy", "--agents", "wizard", "--games", "2"])
     assert result.exit_code == 2

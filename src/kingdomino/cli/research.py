@@ -130,9 +130,10 @@ def tournament(
         raise interrupted(f"{len(outcomes)} of {games} games", out) from None
     rows = summarise(outcomes, bootstrap=bootstrap, seed=seed)
     seats = by_seat(outcomes)
+    deals = len({o.seed for o in outcomes})
     if as_json:
-        shown = [tournament_row_json(row) for row in rows]
-        by_seats = [asdict(row) for row in seats]
+        shown = [tournament_row_json(row, deals) for row in rows]
+        by_seats = [score_interval_json(asdict(row), deals) for row in seats]
         print(json.dumps({"tournament": config.to_json(), "agents": shown, "by_seat": by_seats}))
         return
     the_game = make_game(game, config.players, config.options)
@@ -152,7 +153,6 @@ def tournament(
             no_wrap=name in ("seats\nplayed", record, "wins"),
             min_width=min(longest, 10) if name == "agent" else None,
         )
-    deals = len({o.seed for o in outcomes})
     for row in rows:
         cells = [
             row.agent,
@@ -202,10 +202,16 @@ def elo_text(row: AgentRow) -> str:
     return f"{row.elo:.0f} [{row.elo_low:.0f}, {row.elo_high:.0f}]"
 
 
-def tournament_row_json(row: AgentRow) -> dict[str, Any]:
+def tournament_row_json(row: AgentRow, deals: int) -> dict[str, Any]:
     """An agent's row as ``tournament --json`` prints it: every figure of the table, by name
-    (``elo_low``/``elo_high`` are ``null`` without an interval)."""
-    return {**asdict(row), "record": row.record}
+    (``elo_low``/``elo_high`` are ``null`` without an interval, and so is ``score_half_width``)."""
+    return score_interval_json({**asdict(row), "record": row.record}, deals)
+
+
+def score_interval_json(data: dict[str, Any], deals: int) -> dict[str, Any]:
+    """``data`` with ``score_half_width`` ``null`` for a single deal: its spread is not measured
+    (the table shows the mean alone), which a 0 would read as a certain mean."""
+    return {**data, "score_half_width": None} if deals < 2 else data
 
 
 def say_copies(specs: list[str]) -> None:
