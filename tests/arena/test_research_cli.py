@@ -163,3 +163,19 @@ def test_an_interrupted_tournament_says_its_games_are_kept_and_resume(
     unsaved = normalise_argv(["tournament", "--agents", "greedy", "random", "--games", "4"])
     monkeypatch.setattr(research, "run_games", cut_after_two)
     assert "notkept(--outFILEkeepsthemandresumes)" in "".join(runner.invoke(app, unsaved).stderr.split())
+
+
+def test_a_labelled_agent_is_shown_by_its_label_and_its_results_keep_the_spec(tmp_path: Path) -> None:
+    out = tmp_path / "t.jsonl"
+    args = ["tournament", "--agents", "mine=greedy", "random", "--games", "4", "--out", str(out)]
+    table = runner.invoke(app, normalise_argv(args), env={"COLUMNS": "120"})
+    assert table.exit_code == 0, table.output
+    assert "│ mine " in table.output and "mine=" not in table.output
+    assert json.loads(out.read_text().splitlines()[0])["tournament"]["agents"] == ["mine=greedy", "random"]
+    plain = runner.invoke(app, normalise_argv([*args[:-2], "--json"]))
+    labelled = {row["agent"]: row for row in json.loads(plain.stdout.strip().splitlines()[-1])["agents"]}
+    unlabelled = runner.invoke(
+        app, normalise_argv(["tournament", "--agents", "greedy", "random", "--games", "4", "--json"])
+    )
+    rows = {row["agent"]: row for row in json.loads(unlabelled.stdout.strip().splitlines()[-1])["agents"]}
+    assert labelled["mine=greedy"]["mean_score"] == rows["greedy"]["mean_score"]  # the same games

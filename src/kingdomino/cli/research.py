@@ -27,6 +27,7 @@ from kingdomino.arena.tournament import (
     copies,
     entrants,
     read_results,
+    shown,
     summarise,
     validate,
 )
@@ -132,9 +133,9 @@ def tournament(
     seats = by_seat(outcomes)
     deals = len({o.seed for o in outcomes})
     if as_json:
-        shown = [tournament_row_json(row, deals) for row in rows]
+        agent_rows = [tournament_row_json(row, deals) for row in rows]
         by_seats = [score_interval_json(asdict(row), deals) for row in seats]
-        print(json.dumps({"tournament": config.to_json(), "agents": shown, "by_seat": by_seats}))
+        print(json.dumps({"tournament": config.to_json(), "agents": agent_rows, "by_seat": by_seats}))
         return
     the_game = make_game(game, config.players, config.options)
     table = Table(title=f"{len(outcomes)} games of {the_game.describe()}, seats rotated")
@@ -142,7 +143,7 @@ def tournament(
     record = record_heading(config.players).replace(" ", "\n")
     headings = ["agent", "seats\nplayed", record, "wins", "win rate\n(95 % CI)", "mean score\n(95 % CI)"]
     headings += ["Elo\n(95 % CI)"] if with_elo else []
-    longest = max(len(row.agent) for row in rows)
+    longest = max(len(shown(row.agent)) for row in rows)
     for name in headings:
         # a figure with an interval wraps at its spaces first, then a long agent name folds;
         # no figure is cut in two
@@ -155,7 +156,7 @@ def tournament(
         )
     for row in rows:
         cells = [
-            row.agent,
+            shown(row.agent),
             str(row.appearances),
             row.record,
             f"{row.wins:g}",
@@ -284,8 +285,8 @@ def compare(
     table.add_column("agent", overflow="fold")
     table.add_column("mean score", justify="right")
     table.add_column("win rate", justify="right")
-    table.add_row(result.first, f"{result.first_mean:.1f}", f"{100 * result.first_win_rate:.1f} %")
-    table.add_row(result.second, f"{result.second_mean:.1f}", f"{100 * result.second_win_rate:.1f} %")
+    table.add_row(shown(result.first), f"{result.first_mean:.1f}", f"{100 * result.first_win_rate:.1f} %")
+    table.add_row(shown(result.second), f"{result.second_mean:.1f}", f"{100 * result.second_win_rate:.1f} %")
     if result.same_in_every_game:
         table.add_row("second - first", "none", "none")
         console.print(table)
