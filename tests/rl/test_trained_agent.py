@@ -152,6 +152,9 @@ def test_a_league_refuses_a_snapshot_that_cannot_play_naming_its_file(
     ):
         GameEnv("duel", 2, opponents=league)
     GameEnv("kingdomino", 2, opponents=league)
+    in_processes = TrainingPlan(**{**TINY.__dict__, "game": "duel", "league": str(folder), "processes": True})
+    with pytest.raises(GameError, match=r"snapshot-0001\.zip: cannot play Kingdomino Duel, 2 players"):
+        train(in_processes, tmp_path / "duel-model.zip", log=lambda line: None)  # before any env starts
     duel = League(tmp_path / "duel-league", fixed=["random"])
     GameEnv("duel", 2, opponents=duel)
     with pytest.raises(GameError, match=r"snapshot-0001\.zip: cannot play Kingdomino Duel, 2 players"):

@@ -43,6 +43,7 @@ from typing import Protocol
 
 from kingdomino.agents import Agent, make_agent
 from kingdomino.core.game import Game, GameError
+from kingdomino.rl.common import configuration
 
 #: The snapshots' file names, numbered from 1 in the order they were added.
 _SNAPSHOT = re.compile(r"^snapshot-(\d+)\.zip$")
@@ -120,7 +121,7 @@ class League:
         from now on are checked against it too."""
         for snapshot in self.snapshots():
             self._load(snapshot, games=[game])
-        if all(game is not known for known in self.games):
+        if all(configuration(game) != configuration(known) for known in self.games):
             self.games.append(game)
 
     def add(self, model: SavesItself) -> Path:
