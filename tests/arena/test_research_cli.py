@@ -179,3 +179,4 @@ def test_a_labelled_agent_is_shown_by_its_label_and_its_results_keep_the_spec(tm
     )
     rows = {row["agent"]: row for row in json.loads(unlabelled.stdout.strip().splitlines()[-1])["agents"]}
     assert labelled["mine=greedy"]["mean_score"] == rows["greedy"]["mean_score"]  # the same games
+    assert labelled["mine=greedy"]["label"] == "mine" and rows["greedy"]["label"] == "greedy"

@@ -210,9 +210,11 @@ def tournament_row_json(row: AgentRow, deals: int) -> dict[str, Any]:
 
 
 def score_interval_json(data: dict[str, Any], deals: int) -> dict[str, Any]:
-    """``data`` with ``score_half_width`` ``null`` for a single deal: its spread is not measured
-    (the table shows the mean alone), which a 0 would read as a certain mean."""
-    return {**data, "score_half_width": None} if deals < 2 else data
+    """``data`` with the name the tables show (``label``: ``ppo`` for ``ppo=SPEC``) and
+    ``score_half_width`` ``null`` for a single deal: its spread is not measured (the table shows
+    the mean alone), which a 0 would read as a certain mean."""
+    shown_as = {"label": shown(data["agent"])}
+    return {**data, **shown_as, "score_half_width": None} if deals < 2 else {**data, **shown_as}
 
 
 def say_copies(specs: list[str]) -> None:
