@@ -31,6 +31,12 @@ def main() -> None:
         "--opponents", nargs="+", default=list(TrainingPlan.opponents), help="env i plays opponents[i %% n]"
     )
     parser.add_argument("--league", help="a folder for snapshots of the learner, drawn as opponents too")
+    parser.add_argument(
+        "--snapshot-every",
+        type=int,
+        default=TrainingPlan.snapshot_every,
+        help="learner steps between two snapshots of --league",
+    )
     parser.add_argument("--seed", type=int, default=TrainingPlan.seed)
     parser.add_argument(
         "--threads",
@@ -48,6 +54,7 @@ def main() -> None:
         envs=args.envs,
         opponents=tuple(args.opponents),
         league=args.league,
+        snapshot_every=args.snapshot_every,
         seed=args.seed,
         log_dir=args.log_dir,
         threads=args.threads,
@@ -58,8 +65,8 @@ def main() -> None:
         f"\nsaved {report.path} after {report.timesteps:,} steps, {report.episodes:,} games, "
         f"{report.seconds / 60:.1f} minutes\n\n"
         f"its agent spec: {report.spec}\n\n"
-        f"kingdomino tournament -p 2 --agents {spec} greedy --games 400 --workers 2\n"
-        f"kingdomino ladder -p 2 --agents random easy greedy {spec} --games 40 --workers 2\n"
+        f"kingdomino tournament -p 2 --agents ppo={spec} greedy --games 400 --workers 2\n"
+        f"kingdomino ladder -p 2 --agents random easy greedy ppo={spec} --games 40 --workers 2\n"
         f"kingdomino serve --seat-agent ppo={spec}"
     )
 

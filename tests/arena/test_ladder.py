@@ -503,3 +503,20 @@ def test_copies_of_an_agent_are_not_merged_into_a_ratings_file(tmp_path: Path) -
     said = " ".join(refused.output.split())
     assert "--ratings: greedy is listed 2 times (rated as greedy, greedy#2)" in said
     assert not (tmp_path / "out").exists() and not ratings.exists()
+
+
+def test_a_labelled_agent_is_shown_by_its_label_in_the_table_and_the_page(tmp_path: Path) -> None:
+    """A plug-in's spec (``kingdomino.rl.sb3_agent:MaskablePPOAgent:path=...``) folded over many
+    lines of the table and filled the page's columns; ``ppo=SPEC`` shows ``ppo``."""
+    folder = tmp_path / "ladder"
+    args = ["ladder", "--agents", "random", "mine=greedy", "-p", "2"]
+    ran = runner.invoke(app, normalise_argv([*args, "--games", "2", "--out", str(folder)]))
+    assert ran.exit_code == 0, ran.output
+    assert "│ mine " in ran.output and "mine=" not in ran.output
+    page = (folder / "ladder.md").read_text()
+    assert "| `mine` |" in page and "| | `mine` | `random` |" in page
+    twice = ["random", "a=greedy", "a=easy"]
+    refused = runner.invoke(
+        app, normalise_argv(["ladder", "--agents", *twice, "-p", "2", "--out", str(folder)])
+    )
+    assert refused.exit_code == 2 and "agents: the label 'a' names two agents" in refused.output

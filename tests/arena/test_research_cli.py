@@ -88,6 +88,18 @@ def test_the_tournament_table_gives_elo_intervals_and_won_drawn_lost() -> None:
         assert words in " ".join(table.output.split()), words
 
 
+def test_a_single_deal_has_no_score_interval_in_json_as_in_the_table() -> None:
+    """--json gave ``score_half_width`` 0.0 for one deal (the table shows the mean alone): read as
+    a mean known exactly. It is null there, in the agents' rows and the seats' alike."""
+    args = ["tournament", "--agents", "greedy", "random", "--games", "2", "--json"]
+    one_deal = json.loads(runner.invoke(app, normalise_argv(args)).stdout.strip().splitlines()[-1])
+    rows = one_deal["agents"] + one_deal["by_seat"]
+    assert len(rows) == 6 and all(row["score_half_width"] is None for row in rows)
+    two_deals = runner.invoke(app, normalise_argv([*args[:-2], "4", "--json"]))
+    rows = json.loads(two_deals.stdout.strip().splitlines()[-1])["agents"]
+    assert all(row["score_half_width"] > 0 for row in rows)
+
+
 def test_tournament_refuses_bad_input() -> None:
     result = runner.invoke(app, ["tournament", "--agents", "greedy", "--agents", "wizard", "--games", "2"])
     assert result.exit_code == 2
@@ -151,3 +163,20 @@ def test_an_interrupted_tournament_says_its_games_are_kept_and_resume(
     unsaved = normalise_argv(["tournament", "--agents", "greedy", "random", "--games", "4"])
     monkeypatch.setattr(research, "run_games", cut_after_two)
     assert "notkept(--outFILEkeepsthemandresumes)" in "".join(runner.invoke(app, unsaved).stderr.split())
+
+
+def test_a_labelled_agent_is_shown_by_its_label_and_its_results_keep_the_spec(tmp_path: Path) -> None:
+    out = tmp_path / "t.jsonl"
+    args = ["tournament", "--agents", "mine=greedy", "random", "--games", "4", "--out", str(out)]
+    table = runner.invoke(app, normalise_argv(args), env={"COLUMNS": "120"})
+    assert table.exit_code == 0, table.output
+    assert "│ mine " in table.output and "mine=" not in table.output
+    assert json.loads(out.read_text().splitlines()[0])["tournament"]["agents"] == ["mine=greedy", "random"]
+    plain = runner.invoke(app, normalise_argv([*args[:-2], "--json"]))
+    labelled = {row["agent"]: row for row in json.loads(plain.stdout.strip().splitlines()[-1])["agents"]}
+    unlabelled = runner.invoke(
+        app, normalise_argv(["tournament", "--agents", "greedy", "random", "--games", "4", "--json"])
+    )
+    rows = {row["agent"]: row for row in json.loads(unlabelled.stdout.strip().splitlines()[-1])["agents"]}
+    assert labelled["mine=greedy"]["mean_score"] == rows["greedy"]["mean_score"]  # the same games
+    assert labelled["mine=greedy"]["label"] == "mine" and rows["greedy"]["label"] == "greedy"

@@ -274,7 +274,10 @@ def test_a_head_that_answers_but_refuses_the_driver_says_what_to_check(
         head.bind(("127.0.0.1", 0))
         head.listen()
         address = f"127.0.0.1:{head.getsockname()[1]}"
-        with pytest.raises(GameError, match=r"cannot join the Ray cluster at .*token.*RAY_AUTH_TOKEN"):
+        with pytest.raises(
+            GameError,
+            match=r"cannot join the Ray cluster at .*RAY_AUTH_MODE=token and its token, RAY_AUTH_TOKEN",
+        ):
             tournament_workers("ray", 1, address)
 
 

@@ -8,7 +8,10 @@ with click's usage status, 2.
 
 from __future__ import annotations
 
+import inspect
+
 import pytest
+import typer
 from typer.testing import CliRunner
 
 from kingdomino.cli import app
@@ -51,3 +54,12 @@ def test_a_group_alone_still_shows_its_help_and_the_other_commands_keep_typers_b
         app, ["tournament", "--games", "x"], env={"COLUMNS": "100"}, prog_name="kingdomino"
     )
     assert research.exit_code == 2 and "Try 'kingdomino tournament -h' for help." in research.stderr
+
+
+def test_only_typers_public_names_are_used() -> None:
+    """Typer 0.29's copy of click is a private module (``typer._click``) that a Typer release may
+    move; the usage error is found from Typer's public ``BadParameter``."""
+    from kingdomino.cli import one_line_errors
+
+    assert "typer._click" not in inspect.getsource(one_line_errors)
+    assert issubclass(typer.BadParameter, one_line_errors.USAGE_ERROR)

@@ -1,8 +1,9 @@
 """The league (issue #65's self-play helper): snapshots kept as files, drawn as opponents by the
 Gymnasium env at every reset, in this process and in others.
 
-A snapshot here is a file naming a built-in agent, played by a plug-in (``kd_league_mod:FileAgent``),
-so the league is tested without Stable-Baselines3; ``test_trained_agent.py`` takes real snapshots.
+A snapshot here is a file naming a built-in agent (``greedy@duel``: one that plays Duel only),
+played by a plug-in (``kd_league_mod:FileAgent``), so the league is tested without
+Stable-Baselines3; ``test_trained_agent.py`` takes real snapshots.
 """
 
 from __future__ import annotations
@@ -28,8 +29,11 @@ class FileAgent(Agent):
 
     def __init__(self, params, seed=None):
         super().__init__(seed)
-        self.kind = open(params["path"]).read().strip()
+        self.kind, _, self.only = open(params["path"]).read().strip().partition("@")
         self.inner = make_agent(self.kind, seed)
+
+    def cannot_play(self, game):
+        return None if self.only in ("", game.name) else f"was trained for {self.only}"
 
     def act(self, state):
         return self.inner.act(state)
@@ -107,3 +111,38 @@ def test_an_episode_against_a_snapshot_is_played_to_the_end(league: League) -> N
 def test_a_bad_league_is_refused_by_field(tmp_path: Path, arguments: dict[str, object], words: str) -> None:
     with pytest.raises(GameError, match=words):
         League(tmp_path, **arguments)  # type: ignore[arg-type]
+
+
+def test_a_snapshot_that_cannot_be_loaded_is_refused_when_the_league_is_made(league: League) -> None:
+    """A corrupt or incompatible snapshot failed only at its first move, deep in an episode."""
+    league.add(Snapshot("greedy"))
+    (league.folder / "snapshot-0002.zip").write_text("nobody")
+    with pytest.raises(
+        GameError, match=r"league snapshot .*snapshot-0002\.zip: cannot be loaded by .*nobody"
+    ):
+        League(league.folder, fixed=["random"], agent=AGENT)
+
+
+def test_a_snapshot_that_cannot_be_loaded_is_refused_when_it_is_added(league: League) -> None:
+    with pytest.raises(
+        GameError, match=r"league snapshot .*snapshot-0001\.zip: cannot be loaded by .*nobody"
+    ):
+        league.add(Snapshot("nobody"))
+    assert list(league.folder.iterdir()) == []  # neither the snapshot nor its partial file is kept
+    assert league.add(Snapshot("greedy")).name == "snapshot-0001.zip"
+
+
+def test_a_snapshot_for_another_game_is_refused_when_the_env_is_made_and_when_added(league: League) -> None:
+    league.add(Snapshot("greedy@duel"))
+    with pytest.raises(
+        GameError, match=r"snapshot-0001\.zip: cannot play Kingdomino, 2 players: was trained for duel"
+    ):
+        GameEnv("kingdomino", players=2, opponents=league)
+    duel = League(league.folder, fixed=["random"], agent=AGENT)
+    GameEnv("duel", players=2, opponents=duel)
+    with pytest.raises(
+        GameError,
+        match=r"snapshot-0002\.zip: cannot play Kingdomino Duel, 2 players: was trained for kingdomino",
+    ):
+        duel.add(Snapshot("greedy@kingdomino"))
+    assert [path.name for path in duel.snapshots()] == ["snapshot-0001.zip"]

@@ -33,7 +33,11 @@ def test_the_example_passes_threads_and_log_dir_to_its_plan(
     monkeypatch.setattr(example, "train", caught)
     out, logs = tmp_path / "model.zip", tmp_path / "logs"
     words = ["--out", str(out), "--timesteps", "512", "--threads", "1", "--log-dir", str(logs)]
+    words += ["--league", str(tmp_path / "league"), "--snapshot-every", "128"]
     monkeypatch.setattr(sys, "argv", ["train_ppo.py", *words])
     example.main()
     assert (plans[0].timesteps, plans[0].threads, plans[0].log_dir) == (512, 1, str(logs))
-    assert f"its agent spec: kingdomino.rl.sb3_agent:MaskablePPOAgent:path={out}" in capsys.readouterr().out
+    assert (plans[0].league, plans[0].snapshot_every) == (str(tmp_path / "league"), 128)
+    said = capsys.readouterr().out
+    assert f"its agent spec: kingdomino.rl.sb3_agent:MaskablePPOAgent:path={out}" in said
+    assert f"--agents ppo=kingdomino.rl.sb3_agent:MaskablePPOAgent:path={out} greedy" in said

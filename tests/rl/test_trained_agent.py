@@ -8,6 +8,7 @@ these tests skip where sb3-contrib (the ``train`` extra) is not installed.
 from __future__ import annotations
 
 import json
+import shutil
 import tempfile
 import time
 from collections.abc import Iterator
@@ -18,6 +19,7 @@ import pytest
 pytest.importorskip("sb3_contrib")
 
 from fastapi.testclient import TestClient
+from sb3_contrib import MaskablePPO
 from tests.web.conftest import QUICK_REVIEW, seeded_secrets
 from typer.testing import CliRunner
 
@@ -26,6 +28,7 @@ from kingdomino.agents import make_agent
 from kingdomino.agents.base import AgentSpecError
 from kingdomino.arena.tournament import TournamentConfig, play_tournament_game
 from kingdomino.cli import app, normalise_argv
+from kingdomino.core.game import GameError
 from kingdomino.core.seeds import ChanceSampler
 from kingdomino.rl.common import settle_chance
 from kingdomino.rl.gymnasium_env import GameEnv
@@ -130,6 +133,33 @@ def test_a_league_takes_snapshots_while_training_and_the_env_plays_them(
     done = False
     while not done:
         _, _, done, _, _ = env.step(int(env.action_masks().nonzero()[0][0]))
+
+
+def test_a_league_refuses_a_snapshot_that_cannot_play_naming_its_file(
+    trained: TrainingReport, tmp_path: Path
+) -> None:
+    """A corrupt snapshot, or a model for another game, failed at its first move in an episode."""
+    folder = tmp_path / "league"
+    folder.mkdir()
+    shutil.copyfile(trained.path, folder / "snapshot-0001.zip")  # a model of Kingdomino, 2 players
+    (folder / "snapshot-0002.zip").write_bytes(b"not a zip")
+    with pytest.raises(GameError, match=r"league snapshot .*snapshot-0002\.zip: cannot be loaded by "):
+        League(folder, fixed=["random"])
+    (folder / "snapshot-0002.zip").unlink()
+    league = League(folder, fixed=["random"])
+    with pytest.raises(
+        GameError, match=r"snapshot-0001\.zip: cannot play Kingdomino Duel, 2 players: observes"
+    ):
+        GameEnv("duel", 2, opponents=league)
+    GameEnv("kingdomino", 2, opponents=league)
+    in_processes = TrainingPlan(**{**TINY.__dict__, "game": "duel", "league": str(folder), "processes": True})
+    with pytest.raises(GameError, match=r"snapshot-0001\.zip: cannot play Kingdomino Duel, 2 players"):
+        train(in_processes, tmp_path / "duel-model.zip", log=lambda line: None)  # before any env starts
+    duel = League(tmp_path / "duel-league", fixed=["random"])
+    GameEnv("duel", 2, opponents=duel)
+    with pytest.raises(GameError, match=r"snapshot-0001\.zip: cannot play Kingdomino Duel, 2 players"):
+        duel.add(MaskablePPO.load(trained.path, device="cpu"))
+    assert list(duel.folder.iterdir()) == []
 
 
 @pytest.fixture

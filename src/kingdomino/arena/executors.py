@@ -39,12 +39,15 @@ def tournament_workers(executor: str = "local", workers: int = 1, address: str |
         raise GameError(f"--address: cannot join the Ray cluster at {address}: {error}{TOKEN_HINT}") from None
 
 
-#: Why a head that answers may still refuse to be joined: since Ray 2.59 a cluster that a
-#: ``ray.init()`` started checks a token of its own, and Ray's log says only ``InvalidAuthToken``.
+#: Why a head that answers may still refuse to be joined: a cluster with token authentication
+#: (started with ``RAY_AUTH_MODE=token``; since Ray 2.59 any cluster that a ``ray.init()``
+#: started) takes only a driver that has its token and the mode too (Ray 2.60 refused a driver
+#: given the token alone), and Ray's log says only ``InvalidAuthToken``.
 TOKEN_HINT = (
-    " (its head answers: a cluster with token authentication, as Ray 2.59 and later give a cluster"
-    " that ray.init() started, takes a driver that has its token, RAY_AUTH_TOKEN or"
-    " RAY_AUTH_TOKEN_PATH; see Ray's token authentication)"
+    " (its head answers: a cluster with token authentication takes a driver run with"
+    " RAY_AUTH_MODE=token and its token, RAY_AUTH_TOKEN or RAY_AUTH_TOKEN_PATH, as its nodes have"
+    " them; since Ray 2.59 a cluster that ray.init() started has a token of its own; see Ray's"
+    " token authentication)"
 )
 
 

@@ -47,7 +47,9 @@ from kingdomino.arena.tournament import (
     ResultsFile,
     SeriesConfig,
     TournamentConfig,
+    check_labels,
     entrants,
+    shown,
     validate,
 )
 from kingdomino.core.game import GameError, OptionValue
@@ -126,6 +128,7 @@ def tables(config: LadderConfig) -> list[TournamentConfig]:
     [1, 100001, 200001]
     """
     agents = entrants(config.agents)  # an agent listed twice plays as two copies, greedy#2
+    check_labels(agents)
     if len(agents) < 2:
         raise GameError("agents: a ladder needs at least two agents", field="agents")
     seats = config.players
@@ -305,8 +308,8 @@ def ladder_markdown(
     ]
     for rank, r in enumerate(result.ratings, start=1):
         lines.append(
-            f"| {rank} | `{r.agent}` | {r.elo:.0f} | {result.interval_text(r)} | {r.seats} | {r.record} | "
-            f"{100 * r.wins / r.seats:.1f} % | {result.score_text(r)} |"
+            f"| {rank} | `{shown(r.agent)}` | {r.elo:.0f} | {result.interval_text(r)} | {r.seats} | "
+            f"{r.record} | {100 * r.wins / r.seats:.1f} % | {result.score_text(r)} |"
         )
     lines += ["", record_note(config.players)]
     missing = result.missing_intervals(config.players)
@@ -315,14 +318,14 @@ def ladder_markdown(
     names = [r.agent for r in result.ratings]
     if len(names) <= 12:
         lines += ["", "Pairwise score of the row's agent against the column's (share of the pairs):", ""]
-        lines.append("| | " + " | ".join(f"`{n}`" for n in names) + " |")
+        lines.append("| | " + " | ".join(f"`{shown(n)}`" for n in names) + " |")
         lines.append("|---|" + "---:|" * len(names))
         for a in names:
             cells = [
                 "" if a == b or b not in result.matrix.get(a, {}) else f"{result.matrix[a][b]:.2f}"
                 for b in names
             ]
-            lines.append(f"| `{a}` | " + " | ".join(cells) + " |")
+            lines.append(f"| `{shown(a)}` | " + " | ".join(cells) + " |")
     if command:
         lines += ["", "Command (resumable):", "", "```sh", command, "```"]
     return "\n".join(lines) + "\n"

@@ -117,13 +117,49 @@ def copies(specs: Sequence[str]) -> dict[str, list[str]]:
     return {spec: names for spec, names in named.items() if len(names) > 1}
 
 
-def agent_spec(name: str) -> str:
-    """The agent spec an entrant plays: its name without a copy's mark.
+#: A label before an agent's spec, ``ppo=SPEC``: the name its tables show, a lowercase word as a
+#: server's ``--seat-agent NAME=SPEC`` takes (a spec's own ``key=value`` follows a colon).
+_LABEL = re.compile(r"^([a-z][a-z0-9_-]{0,23})=(?=\S)")
 
-    >>> agent_spec("greedy#2"), agent_spec("mcts:iterations=50")
-    ('greedy', 'mcts:iterations=50')
+
+def agent_spec(name: str) -> str:
+    """The agent spec an entrant plays: its name without a copy's mark and a label.
+
+    >>> agent_spec("greedy#2"), agent_spec("mcts:iterations=50"), agent_spec("ppo=my:make#2")
+    ('greedy', 'mcts:iterations=50', 'my:make')
     """
-    return _COPY_MARK.sub("", name)
+    return _LABEL.sub("", _COPY_MARK.sub("", name))
+
+
+def shown(name: str) -> str:
+    """What a table shows for an entrant: its label (with a copy's mark) when it has one, else
+    its name, the spec; the results file and ``--json``'s ``agent`` keep the name whole.
+
+    >>> shown("ppo=kingdomino.rl.sb3_agent:MaskablePPOAgent:path=m.zip#2"), shown("greedy#2")
+    ('ppo#2', 'greedy#2')
+    """
+    label = _LABEL.match(name)
+    if label is None:
+        return name
+    copy = _COPY_MARK.search(name)
+    return label[1] + (copy[0] if copy else "")
+
+
+def check_labels(names: Sequence[str]) -> None:
+    """Refuse one label given to two different agents: their rows could not be told apart.
+
+    >>> check_labels(["ppo=a:b:path=1.zip", "ppo=a:b:path=2.zip"])
+    Traceback (most recent call last):
+    ...
+    kingdomino.core.game.GameError: agents: the label 'ppo' names two agents (a:b:path=1.zip, a:b:path=2.zip)
+    """
+    seen: dict[str, str] = {}
+    for name in names:
+        label, spec = shown(name), agent_spec(name)
+        if seen.setdefault(label, spec) != spec:
+            raise GameError(
+                f"agents: the label {label!r} names two agents ({seen[label]}, {spec})", field="agents"
+            )
 
 
 def seating(config: TournamentConfig, index: int) -> list[str]:
@@ -159,6 +195,7 @@ def validate(config: TournamentConfig) -> None:
     if config.games < 1:
         raise GameError(f"games: expected at least 1, got {config.games}", field="games")
     make_game(config.game, config.players, config.options)
+    check_labels(config.agents)
     for name in config.agents:
         make_agent(agent_spec(name), 0)
 

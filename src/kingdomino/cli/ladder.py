@@ -25,7 +25,7 @@ from kingdomino.arena.ladder import (
     slug,
     tables,
 )
-from kingdomino.arena.tournament import copies, entrants, validate
+from kingdomino.arena.tournament import copies, entrants, shown, validate
 from kingdomino.cli.app import (
     GameOpt,
     ModeOpt,
@@ -171,7 +171,7 @@ def ladder(
     for rank, r in enumerate(result.ratings, start=1):
         table.add_row(
             str(rank),
-            r.agent,
+            shown(r.agent),
             f"{r.elo:.0f}",
             result.interval_text(r),
             str(r.seats),

@@ -21,22 +21,37 @@ answer, not an error (Typer's own ``NoArgsIsHelpError``, told apart by its name 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-try:  # Typer (0.29) carries its own copy of click; an older one used click itself
-    from typer._click.core import Context
-    from typer._click.exceptions import UsageError
-except ImportError:  # pragma: no cover - an older Typer
-    from click.core import Context  # type: ignore[assignment]
-    from click.exceptions import UsageError  # type: ignore[assignment]
-
 Result = TypeVar("Result")
 
 
-def one_line(error: UsageError, context: Context | None) -> typer.Exit:
+class UsageError(Protocol):
+    """What is read of click's usage error: the context it was raised in, its message, its status."""
+
+    ctx: Any
+    exit_code: int
+
+    def format_message(self) -> str: ...
+
+
+def _usage_error_class() -> type[Exception]:
+    """Click's ``UsageError`` as this Typer raises it, found through public names: Typer 0.29
+    carries its own copy of click (a private module), whose ``UsageError`` is not click's own,
+    and exports only its subclass ``BadParameter``."""
+    for base in typer.BadParameter.__mro__:
+        if base.__name__ == "UsageError" and issubclass(base, Exception):
+            return base
+    raise ImportError("typer.BadParameter: expected a subclass of click's UsageError")  # pragma: no cover
+
+
+USAGE_ERROR = _usage_error_class()
+
+
+def one_line(error: UsageError, context: Any) -> typer.Exit:
     """Print ``error`` as one line on stderr (its command, its message, where help is), and the
     ``typer.Exit`` with click's usage status that ends the command."""
     where = error.ctx or context
@@ -48,26 +63,24 @@ def one_line(error: UsageError, context: Context | None) -> typer.Exit:
     return typer.Exit(error.exit_code)
 
 
-def _in_one_line(call: Callable[[], Result], context: Context | None) -> Result:
+def _in_one_line(call: Callable[[], Result], context: Any) -> Result:
     try:
         return call()
-    except UsageError as error:
+    except USAGE_ERROR as error:
         if type(error).__name__ == "NoArgsIsHelpError":
             raise
-        raise one_line(error, context) from None
+        raise one_line(cast(UsageError, error), context) from None
 
 
 class OneLineCommand(TyperCommand):
     """A Typer command whose usage errors are one line."""
 
-    def make_context(
-        self, info_name: str | None, args: list[str], parent: Context | None = None, **extra: Any
-    ) -> Context:
+    def make_context(self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any) -> Any:
         return _in_one_line(
             lambda: super(OneLineCommand, self).make_context(info_name, args, parent, **extra), parent
         )
 
-    def invoke(self, ctx: Context) -> Any:
+    def invoke(self, ctx: Any) -> Any:
         invoke = super().invoke
         return _in_one_line(lambda: invoke(ctx), ctx)
 
@@ -75,13 +88,11 @@ class OneLineCommand(TyperCommand):
 class OneLineGroup(TyperGroup):
     """A Typer group whose usage errors, and its subcommands', are one line."""
 
-    def make_context(
-        self, info_name: str | None, args: list[str], parent: Context | None = None, **extra: Any
-    ) -> Context:
+    def make_context(self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any) -> Any:
         return _in_one_line(
             lambda: super(OneLineGroup, self).make_context(info_name, args, parent, **extra), parent
         )
 
-    def invoke(self, ctx: Context) -> Any:
+    def invoke(self, ctx: Any) -> Any:
         invoke = super().invoke
         return _in_one_line(lambda: invoke(ctx), ctx)

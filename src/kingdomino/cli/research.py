@@ -27,6 +27,7 @@ from kingdomino.arena.tournament import (
     copies,
     entrants,
     read_results,
+    shown,
     summarise,
     validate,
 )
@@ -130,10 +131,11 @@ def tournament(
         raise interrupted(f"{len(outcomes)} of {games} games", out) from None
     rows = summarise(outcomes, bootstrap=bootstrap, seed=seed)
     seats = by_seat(outcomes)
+    deals = len({o.seed for o in outcomes})
     if as_json:
-        shown = [tournament_row_json(row) for row in rows]
-        by_seats = [asdict(row) for row in seats]
-        print(json.dumps({"tournament": config.to_json(), "agents": shown, "by_seat": by_seats}))
+        agent_rows = [tournament_row_json(row, deals) for row in rows]
+        by_seats = [score_interval_json(asdict(row), deals) for row in seats]
+        print(json.dumps({"tournament": config.to_json(), "agents": agent_rows, "by_seat": by_seats}))
         return
     the_game = make_game(game, config.players, config.options)
     table = Table(title=f"{len(outcomes)} games of {the_game.describe()}, seats rotated")
@@ -141,7 +143,7 @@ def tournament(
     record = record_heading(config.players).replace(" ", "\n")
     headings = ["agent", "seats\nplayed", record, "wins", "win rate\n(95 % CI)", "mean score\n(95 % CI)"]
     headings += ["Elo\n(95 % CI)"] if with_elo else []
-    longest = max(len(row.agent) for row in rows)
+    longest = max(len(shown(row.agent)) for row in rows)
     for name in headings:
         # a figure with an interval wraps at its spaces first, then a long agent name folds;
         # no figure is cut in two
@@ -152,10 +154,9 @@ def tournament(
             no_wrap=name in ("seats\nplayed", record, "wins"),
             min_width=min(longest, 10) if name == "agent" else None,
         )
-    deals = len({o.seed for o in outcomes})
     for row in rows:
         cells = [
-            row.agent,
+            shown(row.agent),
             str(row.appearances),
             row.record,
             f"{row.wins:g}",
@@ -202,10 +203,18 @@ def elo_text(row: AgentRow) -> str:
     return f"{row.elo:.0f} [{row.elo_low:.0f}, {row.elo_high:.0f}]"
 
 
-def tournament_row_json(row: AgentRow) -> dict[str, Any]:
+def tournament_row_json(row: AgentRow, deals: int) -> dict[str, Any]:
     """An agent's row as ``tournament --json`` prints it: every figure of the table, by name
-    (``elo_low``/``elo_high`` are ``null`` without an interval)."""
-    return {**asdict(row), "record": row.record}
+    (``elo_low``/``elo_high`` are ``null`` without an interval, and so is ``score_half_width``)."""
+    return score_interval_json({**asdict(row), "record": row.record}, deals)
+
+
+def score_interval_json(data: dict[str, Any], deals: int) -> dict[str, Any]:
+    """``data`` with the name the tables show (``label``: ``ppo`` for ``ppo=SPEC``) and
+    ``score_half_width`` ``null`` for a single deal: its spread is not measured (the table shows
+    the mean alone), which a 0 would read as a certain mean."""
+    shown_as = {"label": shown(data["agent"])}
+    return {**data, **shown_as, "score_half_width": None} if deals < 2 else {**data, **shown_as}
 
 
 def say_copies(specs: list[str]) -> None:
@@ -278,8 +287,8 @@ def compare(
     table.add_column("agent", overflow="fold")
     table.add_column("mean score", justify="right")
     table.add_column("win rate", justify="right")
-    table.add_row(result.first, f"{result.first_mean:.1f}", f"{100 * result.first_win_rate:.1f} %")
-    table.add_row(result.second, f"{result.second_mean:.1f}", f"{100 * result.second_win_rate:.1f} %")
+    table.add_row(shown(result.first), f"{result.first_mean:.1f}", f"{100 * result.first_win_rate:.1f} %")
+    table.add_row(shown(result.second), f"{result.second_mean:.1f}", f"{100 * result.second_win_rate:.1f} %")
     if result.same_in_every_game:
         table.add_row("second - first", "none", "none")
         console.print(table)

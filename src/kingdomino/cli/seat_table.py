@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from rich.table import Table
 
 from kingdomino.arena.by_seat import SeatRow
+from kingdomino.arena.tournament import shown
 
 
 def seat_table(rows: Sequence[SeatRow], agents: Sequence[str], deals: int) -> Table:
@@ -23,7 +24,7 @@ def seat_table(rows: Sequence[SeatRow], agents: Sequence[str], deals: int) -> Ta
         rate = f"{100 * row.wins / row.appearances:.1f} % [{100 * row.win_low:.1f}, {100 * row.win_high:.1f}]"
         score = f"{row.mean_score:.1f} ± {row.score_half_width:.1f}" if deals > 1 else f"{row.mean_score:.1f}"
         table.add_row(
-            row.agent if first else "",
+            shown(row.agent) if first else "",
             str(row.seat),
             str(row.appearances),
             f"{row.wins:g}",

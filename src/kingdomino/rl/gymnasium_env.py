@@ -104,6 +104,14 @@ class OpponentPool(Protocol):
     def draw(self, rng: random.Random, count: int) -> Sequence[Opponent]: ...
 
 
+@runtime_checkable
+class CheckedPool(OpponentPool, Protocol):
+    """A pool that refuses, when the env is made, an opponent that cannot play its game
+    (a :class:`~kingdomino.rl.league.League` names the snapshot's file)."""
+
+    def check(self, game: Game) -> None: ...
+
+
 class PolicyAgent(Agent):
     """A policy ``state -> action`` as an agent; its actions are checked, not trusted."""
 
@@ -191,6 +199,8 @@ class GameEnv(gym.Env[Observation, int]):
         #: The pool the opponents are drawn from at every reset, or ``None`` for fixed ones.
         self.opponent_pool = opponents if isinstance(opponents, OpponentPool) else None
         self.opponent_specs = [] if self.opponent_pool is not None else opponent_specs(opponents, players)
+        if isinstance(self.opponent_pool, CheckedPool):
+            self.opponent_pool.check(self.game)
         for index, spec in enumerate(self.opponent_specs):
             where = "opponents" if isinstance(opponents, str) else f"opponents[{index}]"
             try:

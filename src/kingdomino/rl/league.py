@@ -22,6 +22,11 @@
   snapshots the learner adds, with no message between them. A file is written under another name
   and then renamed, so no copy ever reads half a snapshot.
 * ``keep`` bounds the snapshots kept: the oldest beyond it are deleted when one is added.
+* A snapshot that cannot play is refused where it enters, naming its file and what is wrong,
+  never at its first move deep in an episode: the league loads every snapshot its folder holds
+  when it is made, :meth:`~League.check` (which a ``GameEnv`` calls with its game) asks each
+  whether it plays that game, and :meth:`~League.add` loads a new snapshot, and checks it
+  against those games, before it joins (a file that fails is deleted).
 
 :class:`kingdomino.rl.ppo_training.SnapshotCallback` adds a snapshot every so many steps of
 Stable-Baselines3's training.
@@ -36,8 +41,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol
 
-from kingdomino.agents import make_agent
-from kingdomino.core.game import GameError
+from kingdomino.agents import Agent, make_agent
+from kingdomino.core.game import Game, GameError
+from kingdomino.rl.common import configuration
 
 #: The snapshots' file names, numbered from 1 in the order they were added.
 _SNAPSHOT = re.compile(r"^snapshot-(\d+)\.zip$")
@@ -75,6 +81,10 @@ class League:
         self.snapshot_share = float(snapshot_share)
         self.keep = keep
         self.agent = agent
+        #: The games the snapshots were checked for (:meth:`check`); a new one is checked too.
+        self.games: list[Game] = []
+        for snapshot in self.snapshots():
+            self._load(snapshot)
 
     def snapshots(self) -> list[Path]:
         """The kept snapshots, oldest first."""
@@ -89,13 +99,44 @@ class League:
         """The agent spec that plays ``snapshot``."""
         return f"{self.agent}:path={snapshot}"
 
+    def _load(self, snapshot: Path, name: Path | None = None, games: Sequence[Game] = ()) -> Agent:
+        """The agent that plays ``snapshot``, refused (by ``name``, the snapshot's file) when the
+        file cannot be loaded or cannot play ``games``."""
+        where = name or snapshot
+        try:
+            agent = make_agent(self.spec(snapshot), seed=0)
+        except Exception as error:  # a loader fails its own way: a zip, a pickle, torch
+            raise GameError(
+                f"league snapshot {where}: cannot be loaded by {self.agent}: {error}", field="league"
+            ) from None
+        for game in games:
+            if (reason := agent.cannot_play(game)) is not None:
+                raise GameError(
+                    f"league snapshot {where}: cannot play {game.describe()}: {reason}", field="league"
+                )
+        return agent
+
+    def check(self, game: Game) -> None:
+        """Refuse, naming the file, a kept snapshot that cannot play ``game``; the snapshots added
+        from now on are checked against it too."""
+        for snapshot in self.snapshots():
+            self._load(snapshot, games=[game])
+        if all(configuration(game) != configuration(known) for known in self.games):
+            self.games.append(game)
+
     def add(self, model: SavesItself) -> Path:
-        """Save ``model`` as the newest snapshot (then drop the oldest beyond ``keep``); its path."""
+        """Save ``model`` as the newest snapshot (then drop the oldest beyond ``keep``); its path.
+        A snapshot that cannot be loaded or cannot play a checked game is deleted and refused."""
         numbered = self._numbered()
         kept = [path for _, path in numbered]
         path = self.folder / f"snapshot-{numbered[-1][0] + 1 if numbered else 1:04d}.zip"
         partial = self.folder / f".partial-{os.getpid()}.zip"
         model.save(str(partial))
+        try:
+            self._load(partial, name=path, games=self.games)
+        except GameError:
+            partial.unlink(missing_ok=True)
+            raise
         os.replace(partial, path)
         for old in [*kept, path][: -self.keep]:
             old.unlink(missing_ok=True)

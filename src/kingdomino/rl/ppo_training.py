@@ -205,6 +205,8 @@ def train(
         if plan.league is not None
         else None
     )
+    if league is not None:  # here too: envs in other processes check copies of the league
+        league.check(make_game(plan.game, plan.players, plan.options))
     envs = make_envs(plan, league)
     envs.seed(plan.seed)
     model = MaskablePPO(
