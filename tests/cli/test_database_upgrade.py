@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import fcntl
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, inspect
 from sqlalchemy.pool import NullPool
+from tests.web.servers import free_port
 from tests.web.test_old_databases import old_database  # noqa: F401  (the fixture, each dump)
 from typer.testing import CliRunner
 
@@ -95,3 +98,24 @@ def test_database_upgrade_refuses_an_sqlite_file_a_server_holds(tmp_path: Path) 
         code, out, err = run("database", "upgrade", "--data-dir", str(tmp_path))
     assert code == 2, out + err
     assert "another server already uses" in err and "(process 4242)" in err, err
+
+
+def test_serve_says_it_upgraded_an_earlier_versions_database(old_database: str) -> None:  # noqa: F811
+    """The operator watching the journal reads that the start upgraded the database, and what."""
+    command = [sys.executable, "-m", "kingdomino", "serve", "--port", str(free_port()), "--ai-workers", "1"]
+    server = subprocess.Popen(
+        [*command, "--database-url", old_database],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        assert server.stdout is not None
+        said: list[str] = []
+        while len(said) < 20 and not (said and (said[-1].startswith("AI:") or not said[-1])):
+            said.append(server.stdout.readline())  # up to the AI's line, the last (or the end)
+    finally:
+        server.terminate()
+        server.wait(60)
+    (line,) = [line for line in said if line.startswith("Database upgraded from an earlier version: ")]
+    assert " tables and " in line and " columns added (" in line, said

@@ -625,6 +625,7 @@ def serve(
     import uvicorn
 
     from kingdomino.build_info import this_build
+    from kingdomino.cli.server_database import schema_gap, upgraded_words
     from kingdomino.web.ai_workers import WorkersUnavailable
     from kingdomino.web.app import create_app
     from kingdomino.web.connections import TrustedProxies, local_workers, raise_file_limit, total_connections
@@ -678,6 +679,7 @@ def serve(
         from sqlalchemy.engine import make_url
         from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
+        gap = schema_gap(database_url)
         try:
             shown = make_url(database_url).render_as_string(hide_password=True)
             app_ = create_app(
@@ -698,6 +700,8 @@ def serve(
             first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
             raise fail(f"{database_flag} {shown}: the database cannot be opened: {first}") from None
         said = start_lines(host, port, shown, proxies=forwarded_allow_ips, build=this_build().words())
+        if gap:
+            said.append(f"Database upgraded from an earlier version: {upgraded_words(gap)}")
         if mail is not None:
             said.append(f"E-mail goes through {mail.host}:{mail.port}; its links lead to {mail.public_url}")
         for line in [*said, ai_line(WorkersSpec.parse(workers), agents)]:

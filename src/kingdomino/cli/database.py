@@ -16,7 +16,7 @@ from kingdomino.cli.app import default_data_dir, fail
 from kingdomino.cli.database_files import FileProblem, back_up
 from kingdomino.cli.database_files import restore as restore_file
 from kingdomino.cli.one_line_errors import OneLineGroup
-from kingdomino.cli.server_database import DatabaseUrlOpt, DataDirOpt, database_named, in_words, lacking
+from kingdomino.cli.server_database import DatabaseUrlOpt, DataDirOpt, database_named, lacking, upgraded_words
 from kingdomino.cli.sqlite_claim import sqlite_file_held
 
 app = typer.Typer(
@@ -60,12 +60,7 @@ def upgraded(url: str, flag: str) -> str:
     except SQLAlchemyError as error:
         first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         raise fail(f"{flag}: the database cannot be upgraded: {first}") from None
-    tables = [name for name in missing if "." not in name]
-    columns = len(missing) - len(tables)
-    return (
-        f"{shown}: upgraded: {len(tables)} table{'s' * (len(tables) != 1)} and {columns} "
-        f"column{'s' * (columns != 1)} added ({in_words(missing)})"
-    )
+    return f"{shown}: upgraded: {upgraded_words(missing)}"
 
 
 def sqlite_file(data_dir: Path | None) -> Path:

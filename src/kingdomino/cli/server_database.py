@@ -98,6 +98,20 @@ def in_words(missing: list[str]) -> str:
     return named if len(missing) <= NAMED else f"{named} and {len(missing) - NAMED} more"
 
 
+def upgraded_words(missing: list[str]) -> str:
+    """What an upgrade added, in words.
+
+    >>> upgraded_words(["clubs", "games.ended"])
+    '1 table and 1 column added (clubs, games.ended)'
+    """
+    tables = sum("." not in name for name in missing)
+    columns = len(missing) - tables
+    return (
+        f"{tables} table{'s' * (tables != 1)} and {columns} column{'s' * (columns != 1)} added "
+        f"({in_words(missing)})"
+    )
+
+
 def upgrade_command(flag: str, database_url: str) -> str:
     """``kingdomino database upgrade`` naming the database as the refused command did (a
     PostgreSQL URL as ``URL``: its password is not to be repeated into a log)."""
@@ -127,3 +141,26 @@ def open_store(data_dir: Path | None, database_url: str | None) -> Store:
     except (SQLAlchemyError, ModuleNotFoundError) as error:
         first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         raise fail(f"{flag}: the database cannot be opened: {first}") from None
+
+
+def schema_gap(database_url: str) -> list[str]:
+    """What ``kingdomino serve`` is about to add to the database of ``database_url`` (this
+    version's tables and columns it lacks), for its start lines to say; empty for a database
+    of this version, a new one (no ``games``: every table is made) or one that cannot be read yet
+    (opening it says why)."""
+    from sqlalchemy import create_engine, inspect
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from kingdomino.web.store_setup import missing_schema
+
+    try:
+        engine = create_engine(database_url)
+    except (SQLAlchemyError, ValueError, ModuleNotFoundError):
+        return []
+    try:
+        with engine.connect() as connection:
+            return missing_schema(connection) if inspect(connection).has_table("games") else []
+    except SQLAlchemyError:
+        return []
+    finally:
+        engine.dispose()
