@@ -17,6 +17,7 @@ import pytest
 from tests.web.servers import free_port
 from typer.testing import CliRunner
 
+from kingdomino.build_info import this_build
 from kingdomino.cli import app
 from kingdomino.cli.listen import ai_line, lan_addresses, listen_problem, start_lines, where_to_open
 from kingdomino.cli.sqlite_claim import claim_sqlite_file
@@ -256,7 +257,7 @@ def test_the_start_lines_say_where_the_ai_runs_and_the_seat_agents(tmp_path: Pat
     finally:
         server.terminate()
         server.wait(60)
-    assert said[0].startswith("Kingdomino at http://127.0.0.1:"), said
+    assert said[0].startswith(f"Kingdomino {this_build().words()} at http://127.0.0.1:"), said
     ai = "AI: 1 worker process on this machine (--ai-workers) · AI seats also offer steady = greedy"
     assert said[2].strip() == ai, said
     assert ai_line(WorkersSpec.parse(""), {}).endswith("on this machine (--ai-workers, one per core)")
@@ -271,3 +272,10 @@ def test_the_help_tells_an_operator_the_file_the_upgrade_and_the_health_check() 
     text = " ".join(result.output.replace("│", " ").split())
     assert "Where the SQLite file kingdomino.sqlite3 lives" in text and "one server at a time" in text
     assert "start it on the same database" in text and "GET /api/health answers 200" in text
+
+
+def test_the_start_line_names_the_build() -> None:
+    """The server's first line says which build runs (``build_info``), for the operator's journal."""
+    build = "0.1.0 (commit abc1234, 2026-12-02)"
+    first = start_lines("127.0.0.1", 8000, "sqlite:///k.sqlite3", build=build)[0]
+    assert first.startswith("Kingdomino 0.1.0 (commit abc1234, 2026-12-02) at [bold]http://127.0.0.1:8000/")

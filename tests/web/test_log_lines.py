@@ -109,3 +109,28 @@ def test_a_service_refused_at_its_start_is_an_error_in_the_journal(tmp_path: Pat
         journal.read_text()
         == "<3>error: --database-url: empty (is KINGDOMINO_DATABASE_URL set, in /etc/kingdomino/env?)\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("words", "said"),
+    [
+        (["serve", "--port", "abc"], "<3>error: kingdomino serve: Invalid value for '--port': "),
+        (["accounts", "list", "--bogus"], "<3>error: kingdomino accounts list: No such option: --bogus"),
+        (["reports", "show"], "<3>error: kingdomino reports show: Missing argument 'ID'."),
+    ],
+)
+def test_a_usage_error_under_systemd_is_an_error_in_the_journal(
+    tmp_path: Path, words: list[str], said: str
+) -> None:
+    """Typer's own refusal of a mistyped option or a missing argument carries an error's priority
+    under systemd, as the server's own refusals do: ``journalctl -p err`` shows it."""
+    journal = tmp_path / "journal"
+    with journal.open("w") as stderr:
+        status = os.fstat(stderr.fileno())
+        environment = {**os.environ, "JOURNAL_STREAM": f"{status.st_dev}:{status.st_ino}"}
+        done = subprocess.run(
+            [sys.executable, "-m", "kingdomino", *words], stderr=stderr, env=environment, timeout=120
+        )
+    assert done.returncode == 2
+    (line,) = journal.read_text().splitlines()
+    assert line.startswith(said), line

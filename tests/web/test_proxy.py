@@ -300,3 +300,20 @@ def test_two_accounts_pair_and_play_a_rated_game_through_nginx(tmp_path: Path) -
         # Ratings come with GET /api/players/{name} (the ratings work): checked once it is served.
         if importlib.util.find_spec("kingdomino.web.routes.players") is not None:
             assert_ratings_moved(base, names, ends[0]["winners"])
+
+
+@needs_nginx
+def test_the_operators_figures_answer_the_proxys_machine_alone(tmp_path: Path, live_server: str) -> None:
+    """``GET /api/stats`` through the shipped file: answered to 127.0.0.1 (the operator on the
+    proxy's machine), 403 from any other address (here 127.0.0.2, another address of this
+    machine's loopback), while the rest of the site answers both."""
+    port = int(live_server.rsplit(":", 1)[1])
+    with nginx_in_front(tmp_path, [port, port]) as base:
+        here = httpx.get(f"{base}/api/stats", timeout=DEADLINE)
+        assert here.status_code == 200 and "sockets" in here.json(), here.text
+        elsewhere = httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.2"), timeout=DEADLINE)
+        with elsewhere:
+            for path in ("/api/stats", "/api/stats?x=1", "/api/%73tats", "/api//stats", "/api/stats/"):
+                answer = elsewhere.get(f"{base}{path}", follow_redirects=True)
+                assert answer.status_code in (403, 404), (path, answer.status_code, answer.text)
+            assert elsewhere.get(f"{base}/api/meta").status_code == 200

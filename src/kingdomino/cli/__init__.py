@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from kingdomino.cli import accounts, bot_command, games, ladder, puzzles, reports, research
+from kingdomino.cli import accounts, bot_command, database, games, ladder, puzzles, reports, research
 from kingdomino.cli.app import app
 
 __all__ = ["app", "main", "normalise_argv"]
@@ -17,6 +17,7 @@ app.add_typer(accounts.app, name="accounts")
 app.add_typer(games.app, name="games")
 app.add_typer(reports.app, name="reports")
 app.add_typer(puzzles.app, name="puzzles")
+app.add_typer(database.app, name="database")
 
 #: Options that take several values in a row (``--agents a b c``).
 _MULTI_VALUE = ("--agents",)

@@ -11,7 +11,6 @@ moderator (``moderator``) does some of this from the moderators' page. The work 
 
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from datetime import datetime
@@ -22,8 +21,9 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from kingdomino.cli.app import default_data_dir, fail, unknown_database_url
+from kingdomino.cli.app import fail
 from kingdomino.cli.one_line_errors import OneLineGroup
+from kingdomino.cli.server_database import DatabaseUrlOpt, DataDirOpt, open_store
 
 if TYPE_CHECKING:
     from kingdomino.web.account_admin import AccountDetails
@@ -44,74 +44,11 @@ def terminal() -> Console:
     return Console()
 
 
-DataDirOpt = Annotated[
-    Path | None,
-    typer.Option(
-        metavar="DIR",
-        help="Where the server's SQLite file kingdomino.sqlite3 lives (default ~/.local/share/kingdomino).",
-    ),
-]
-DatabaseUrlOpt = Annotated[
-    str | None,
-    typer.Option(metavar="URL", help="The servers' database instead of SQLite, as an SQLAlchemy URL."),
-]
 NameArg = Annotated[
     str, typer.Argument(metavar="NAME", help="The account's name (case and look-alike letters aside).")
 ]
 
 T = TypeVar("T")
-
-
-def open_store(data_dir: Path | None, database_url: str | None) -> Store:
-    """The servers' database, as ``serve`` names it; refused in words when there is none to open
-    (an account tool never makes an empty database: a mistyped folder would answer "no account")."""
-    if importlib.util.find_spec("sqlalchemy") is None:
-        raise fail("the accounts live in the server's database: pip install -e '.[web]'")
-    if database_url is not None and data_dir is not None:
-        raise fail(
-            "--data-dir: only for the SQLite file; with --database-url the accounts are in that database"
-        )
-    flag = "--database-url"
-    if database_url is None:
-        file = (data_dir or default_data_dir()) / "kingdomino.sqlite3"
-        flag = "--data-dir" if data_dir is not None else "--data-dir (default)"
-        if not file.is_file():
-            raise fail(f"{flag}: no server database at {file}; name the folder 'kingdomino serve' uses")
-        database_url = f"sqlite:///{file}"
-    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
-
-    from kingdomino.web.store import Store
-
-    try:
-        _check_served(database_url, flag)
-        return Store(database_url)
-    except (ArgumentError, ValueError) as error:
-        raise fail(unknown_database_url(error)) from None
-    except (SQLAlchemyError, ModuleNotFoundError) as error:
-        first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        raise fail(f"{flag}: the database cannot be opened: {first}") from None
-
-
-def _check_served(database_url: str, flag: str) -> None:
-    """Refuse a database (named by ``flag``) that no server made (no ``games`` table, or
-    an SQLite file that is not there): opening it as a store would make every table in it, and a
-    mistyped name (PostgreSQL's own ``postgres`` database) would answer "0 accounts"."""
-    from sqlalchemy import create_engine, inspect, make_url
-
-    url = make_url(database_url)
-    shown = url.render_as_string(hide_password=True)
-    if url.get_backend_name() == "sqlite" and not (url.database and Path(url.database).is_file()):
-        raise fail(f"{flag}: no server database at {shown}; name the one 'kingdomino serve' uses")
-    engine = create_engine(url)
-    try:
-        served = inspect(engine).has_table("games")
-    finally:
-        engine.dispose()
-    if not served:
-        raise fail(
-            f"{flag}: {shown} holds no server's tables (no 'games'); "
-            "name the database 'kingdomino serve' uses (a server makes its tables at its first start)"
-        )
 
 
 def _day(moment: datetime | None) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.metadata
 import importlib.util
 import json
 import os
@@ -49,8 +48,11 @@ errors = Console(stderr=True)
 
 
 def _print_version(asked: bool) -> None:
+    """The version and the commit of the build (``build_info``): what a bug report names."""
     if asked:
-        print(f"kingdomino {importlib.metadata.version('kingdomino')}")
+        from kingdomino.build_info import this_build
+
+        print(f"kingdomino {this_build().words()}")
         raise typer.Exit()
 
 
@@ -58,7 +60,12 @@ def _print_version(asked: bool) -> None:
 def _main(
     version: Annotated[
         bool,
-        typer.Option("--version", help="Print the version and exit.", callback=_print_version, is_eager=True),
+        typer.Option(
+            "--version",
+            help="Print the version (and commit) and exit.",
+            callback=_print_version,
+            is_eager=True,
+        ),
     ] = False,
 ) -> None:
     """The Kingdomino family of board games: play, simulate, replay and score."""
@@ -617,6 +624,8 @@ def serve(
         )
     import uvicorn
 
+    from kingdomino.build_info import this_build
+    from kingdomino.cli.server_database import schema_gap, upgraded_words
     from kingdomino.web.ai_workers import WorkersUnavailable
     from kingdomino.web.app import create_app
     from kingdomino.web.connections import TrustedProxies, local_workers, raise_file_limit, total_connections
@@ -670,6 +679,7 @@ def serve(
         from sqlalchemy.engine import make_url
         from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
+        gap = schema_gap(database_url)
         try:
             shown = make_url(database_url).render_as_string(hide_password=True)
             app_ = create_app(
@@ -689,7 +699,9 @@ def serve(
         except (SQLAlchemyError, ModuleNotFoundError) as error:
             first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
             raise fail(f"{database_flag} {shown}: the database cannot be opened: {first}") from None
-        said = start_lines(host, port, shown, proxies=forwarded_allow_ips)
+        said = start_lines(host, port, shown, proxies=forwarded_allow_ips, build=this_build().words())
+        if gap:
+            said.append(f"Database upgraded from an earlier version: {upgraded_words(gap)}")
         if mail is not None:
             said.append(f"E-mail goes through {mail.host}:{mail.port}; its links lead to {mail.public_url}")
         for line in [*said, ai_line(WorkersSpec.parse(workers), agents)]:

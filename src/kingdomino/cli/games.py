@@ -21,9 +21,9 @@ from typing import IO, Annotated
 import typer
 from rich.console import Console
 
-from kingdomino.cli.accounts import DatabaseUrlOpt, DataDirOpt, open_store
 from kingdomino.cli.app import fail
 from kingdomino.cli.one_line_errors import OneLineGroup
+from kingdomino.cli.server_database import DatabaseUrlOpt, DataDirOpt, open_store
 from kingdomino.games.registry import game_names
 
 app = typer.Typer(
@@ -118,7 +118,7 @@ def export(
     """Write the finished games as game records, one JSON object a line, oldest first."""
     if game is not None and game not in game_names():
         raise fail(f"--game: expected one of {', '.join(game_names())}, got {game!r}")
-    from kingdomino.web.game_export import Choice, exported
+    from kingdomino.web.game_export import Choice, exported, private_left_out
 
     start, end = day(since, "--since"), day(until, "--until")
     if start is not None and end is not None and start >= end:
@@ -132,7 +132,12 @@ def export(
             for line in exported(store, choice, key):
                 stream.write(json.dumps(line, separators=(",", ":")) + "\n")
                 written += 1
+        full = limit is not None and written >= limit
+        left_out = 0 if full else private_left_out(store, choice)
     finally:
         store.close()
     where = "" if out is None else f" to {out}"
-    Console(stderr=True).print(f"{written} game{'s' if written != 1 else ''} written{where}", highlight=False)
+    said = f"{written} game{'s' if written != 1 else ''} written{where}"
+    if left_out:
+        said += f"; {left_out} private game{'s' if left_out != 1 else ''} left out (--private writes them)"
+    Console(stderr=True).print(said, highlight=False)

@@ -124,15 +124,17 @@ def where_to_open(host: str, port: int, lan: list[str] | None = None) -> tuple[s
 
 
 def start_lines(
-    host: str, port: int, stored: str, lan: list[str] | None = None, proxies: str = ""
+    host: str, port: int, stored: str, lan: list[str] | None = None, proxies: str = "", build: str = ""
 ) -> list[str]:
-    """What ``kingdomino serve`` says when it starts: where to open it, here and from the network.
+    """What ``kingdomino serve`` says when it starts: which build (``build_info``: the version and
+    commit a bug report names), where to open it, here and from the network.
 
     Behind a reverse proxy (``proxies``, the ``--forwarded-allow-ips`` given) players come through
     the proxy: telling them to open this instance's own address, or to restart it on 0.0.0.0,
     would give invite links that pass the proxy by."""
     here, others = where_to_open(host, port, lan)
-    lines = [f"Kingdomino at [bold]{here}[/] · games stored in {stored}"]
+    which = f" {build}" if build else ""
+    lines = [f"Kingdomino{which} at [bold]{here}[/] · games stored in {stored}"]
     if proxies:
         lines.append(
             f"Behind the reverse proxy {proxies} (--forwarded-allow-ips): players open the app at the "

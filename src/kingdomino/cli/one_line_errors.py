@@ -13,6 +13,10 @@ the command, the option and what was expected, and the command exits with click'
 
     error: kingdomino games export: Invalid value for '--limit': ... (kingdomino games export -h)
 
+Under systemd the line starts with an error's priority (``<3>``), as the server's own refusals
+and log lines do (``web.log_lines``): a service that does not start for a mistyped option in its
+unit is among ``journalctl -p err``'s lines.
+
 A group's ``no_args_is_help`` (``kingdomino accounts`` alone) is left to Typer: its help is the
 answer, not an error (Typer's own ``NoArgsIsHelpError``, told apart by its name as Typer's
 ``rich_utils`` does).
@@ -20,11 +24,14 @@ answer, not an error (Typer's own ``NoArgsIsHelpError``, told apart by its name 
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any, Protocol, TypeVar, cast
 
 import typer
 from typer.core import TyperCommand, TyperGroup
+
+from kingdomino.web.log_lines import to_journal
 
 Result = TypeVar("Result")
 
@@ -52,14 +59,16 @@ USAGE_ERROR = _usage_error_class()
 
 
 def one_line(error: UsageError, context: Any) -> typer.Exit:
-    """Print ``error`` as one line on stderr (its command, its message, where help is), and the
-    ``typer.Exit`` with click's usage status that ends the command."""
+    """Print ``error`` as one line on stderr (its command, its message, where help is; an error's
+    priority first when that is systemd's journal), and the ``typer.Exit`` with click's usage
+    status that ends the command."""
     where = error.ctx or context
     path = where.command_path if where is not None else "kingdomino"
     if where is not None and where is context and context.invoked_subcommand:
         path = f"{path} {context.invoked_subcommand}"  # refused while the subcommand's own was made
     message = " ".join(error.format_message().split())
-    typer.echo(f"error: {path}: {message} ({path} -h)", err=True)
+    priority = "<3>" if to_journal(sys.stderr) else ""
+    typer.echo(f"{priority}error: {path}: {message} ({path} -h)", err=True)
     return typer.Exit(error.exit_code)
 
 

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from kingdomino.cli.accounts import DatabaseUrlOpt, DataDirOpt, open_store
 from kingdomino.cli.app import console, fail
 from kingdomino.cli.paths import PathProblem, output_file
+from kingdomino.cli.server_database import DatabaseUrlOpt, DataDirOpt, open_store
 from kingdomino.puzzles.catalogue import KINDS
 from kingdomino.puzzles.maker import Making, criteria, from_games, make_more
 from kingdomino.puzzles.set_file import SetFileProblem, set_so_far, write_set

@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 import typer
 from rich.table import Table
 
-from kingdomino.cli.accounts import DatabaseUrlOpt, DataDirOpt, on_store, terminal
+from kingdomino.cli.accounts import on_store, terminal
 from kingdomino.cli.app import fail
 from kingdomino.cli.one_line_errors import OneLineGroup
+from kingdomino.cli.server_database import DatabaseUrlOpt, DataDirOpt
 
 if TYPE_CHECKING:
     from kingdomino.web.store import Store

@@ -12,6 +12,8 @@ nothing is claimed.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import IO
 
@@ -64,3 +66,17 @@ def claim_sqlite_file(database_url: str, flag: str) -> str | None:
     lock.flush()
     _HELD.append(lock)
     return None
+
+
+@contextmanager
+def sqlite_file_held(database_url: str, flag: str) -> Iterator[str | None]:
+    """The claim of :func:`claim_sqlite_file` for a block alone (``kingdomino database upgrade``,
+    which no server is to start under): its refusal or ``None``, the file let go after."""
+    before = len(_HELD)
+    problem = claim_sqlite_file(database_url, flag)
+    try:
+        yield problem
+    finally:
+        for lock in _HELD[before:]:
+            lock.close()
+        del _HELD[before:]

@@ -20,6 +20,7 @@ from limits import RateLimitItem
 from starlette.middleware.gzip import GZipMiddleware
 
 from kingdomino.arena.ladder import load_ratings
+from kingdomino.build_info import this_build
 from kingdomino.web import insight_fill
 from kingdomino.web.accounts import Accounts
 from kingdomino.web.ai_workers import Executor, make_executor
@@ -188,6 +189,7 @@ def create_app(
     app.state.mail_notices = notices
     app.state.chats = chats
     app.state.sockets_open = Counter()
+    this_build()  # git asked once, here: /api/stats reads it on the event loop
     app.state.socket_idle_seconds = socket_idle_seconds
     if socket_rates is not None:
         app.state.socket_rates = socket_rates

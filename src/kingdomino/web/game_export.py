@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Select, func, select
 
 from kingdomino.web.live import LiveGame, rebuild
 from kingdomino.web.store import Store
@@ -102,17 +102,7 @@ class Names:
 def exported(store: Store, choice: Choice, salt: bytes | None = None) -> Iterator[dict[str, Any]]:
     """The ``choice`` of the finished games of ``store``, oldest first, each as its line's object."""
     names = Names(store, salt)
-    query = select(GameRow.id).where(GameRow.status == "finished").order_by(GameRow.created, GameRow.id)
-    if choice.game is not None:
-        query = query.where(GameRow.game == choice.game)
-    if choice.players is not None:
-        query = query.where(GameRow.players == choice.players)
-    if choice.since is not None:
-        query = query.where(GameRow.created >= choice.since)
-    if choice.until is not None:
-        query = query.where(GameRow.created < choice.until)
-    if choice.rated:
-        query = query.where(GameRow.rated.is_(True))
+    query = _chosen(select(GameRow.id), choice).order_by(GameRow.created, GameRow.id)
     if not choice.private:
         query = query.where(GameRow.public.is_(True))
     with store.engine.connect() as connection:
@@ -130,6 +120,33 @@ def exported(store: Store, choice: Choice, salt: bytes | None = None) -> Iterato
             written += 1
             if choice.limit is not None and written >= choice.limit:
                 return
+
+
+def private_left_out(store: Store, choice: Choice) -> int:
+    """How many finished games of ``choice`` no one but their players could watch: those the
+    export leaves out without ``private`` (every game of a database an earlier version made,
+    which kept no game open to anyone), for the command to say so rather than write nothing."""
+    if choice.private:
+        return 0
+    query = _chosen(select(func.count()).select_from(GameRow), choice).where(GameRow.public.is_(False))
+    with store.engine.connect() as connection:
+        return int(connection.scalar(query) or 0)
+
+
+def _chosen(query: Select[Any], choice: Choice) -> Select[Any]:
+    """``query`` of the finished games narrowed to ``choice``'s game, players, days and rating."""
+    query = query.where(GameRow.status == "finished")
+    if choice.game is not None:
+        query = query.where(GameRow.game == choice.game)
+    if choice.players is not None:
+        query = query.where(GameRow.players == choice.players)
+    if choice.since is not None:
+        query = query.where(GameRow.created >= choice.since)
+    if choice.until is not None:
+        query = query.where(GameRow.created < choice.until)
+    if choice.rated:
+        query = query.where(GameRow.rated.is_(True))
+    return query
 
 
 def _a_person(seat: dict[str, Any]) -> bool:

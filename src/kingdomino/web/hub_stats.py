@@ -13,7 +13,8 @@ if TYPE_CHECKING:
 
 def hub_stats(hub: Hub, queue: AIQueue | None) -> dict[str, Any]:
     """How many AI moves ``hub``'s server computed, their seconds and iterations, its ``queue``
-    (None: no search started yet; the jobs waiting and running in all and in each lane) and its
+    (None: no search started yet; the jobs waiting and running in all and in each lane), the
+    sockets open to it (the games' pages, the spectators among them, the lobby's pages) and its
     reviews (computing, queued)."""
     return {
         "games_in_memory": len(hub.tables),
@@ -26,6 +27,11 @@ def hub_stats(hub: Hub, queue: AIQueue | None) -> dict[str, Any]:
                 lane.value: queue.lane_counts(lane) if queue else {"waiting": 0, "running": 0}
                 for lane in Lane
             },
+        },
+        "sockets": {
+            "games": sum(len(table.watchers) for table in hub.tables.values()),
+            "spectators": sum(len(table.spectators) for table in hub.tables.values()),
+            "lobby": len(hub.lobby.watchers),
         },
         "reviews": {
             "computing": len(hub.reviews.turns.computing),

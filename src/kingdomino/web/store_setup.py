@@ -52,6 +52,22 @@ def prepare_schema(engine: Engine) -> None:
         fill_game_columns(connection)
 
 
+def missing_schema(connection: Connection) -> list[str]:
+    """The tables (``clubs``) and columns (``games.ended``) of this version a database lacks:
+    none once a server of this version started on it (``prepare_schema``). The operator commands
+    refuse a database lacking some, as a server of an earlier version may still be using it."""
+    found = inspect(connection)
+    tables: list[str] = []
+    columns: list[str] = []
+    for table in Base.metadata.sorted_tables:
+        if not found.has_table(table.name):
+            tables.append(table.name)
+            continue
+        existing = {column["name"] for column in found.get_columns(table.name)}
+        columns += [f"{table.name}.{column.name}" for column in table.columns if column.name not in existing]
+    return tables + columns
+
+
 def add_missing_columns(connection: Connection) -> None:
     """Add the columns a database made by an earlier version lacks to its tables (each new one has a
     server default), as a new database has them (``NOT NULL`` too: the rows there take the

@@ -10,6 +10,7 @@ from fastapi import APIRouter, Request
 
 from kingdomino.agents.levels import SEAT_LEVELS
 from kingdomino.arena.ladder import rating_of
+from kingdomino.build_info import this_build
 from kingdomino.games.registry import catalogue, game_names
 from kingdomino.ratings.glicko2 import PROVISIONAL
 from kingdomino.web.routes.bodies import RatingsRequest
@@ -50,8 +51,11 @@ async def level_ratings(body: RatingsRequest, request: Request) -> dict[str, Any
 
 @router.get("/api/stats")
 async def stats(hub: HubDep) -> dict[str, Any]:
-    """Figures for operators and benchmarks: the AI moves computed by this server, the queue."""
-    return hub.stats()
+    """Figures for operators and benchmarks: the build that runs (`build`: its version and commit),
+    the AI moves computed by this server, the queue, the sockets open (`sockets`: the games'
+    pages, the spectators among them, the lobby's pages). Behind the shipped nginx file it is
+    answered to the proxy's own machine alone (docs/server.md, "Behind nginx")."""
+    return {"build": this_build().json(), **hub.stats()}
 
 
 @router.get("/api/health")
