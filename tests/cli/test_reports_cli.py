@@ -104,3 +104,21 @@ def test_show_says_what_moderators_did_on_a_report(tmp_path: Path, client: TestC
     assert code == 0, shown
     assert f"moderator {mona}, " in shown and ": silence: 2" in shown and ": close: a warning" in shown
     assert "closed " in shown and ": a warning" in shown
+
+
+def test_reports_about_a_moderator_are_marked_for_the_operator(tmp_path: Path, client: TestClient) -> None:
+    """Moderators do not judge moderators: the operator's list marks the reports about one, counts
+    the open ones in its title and lists them alone with ``--moderators``; ``show`` says so."""
+    (mona, _), (_, kira_s), (boris, _) = people(client, "Mona", "Kira", "Boris")
+    about_mona = send(client, kira_s, mona, "abusive_chat").json()["id"]
+    about_boris = send(client, kira_s, boris, "offensive_name").json()["id"]
+    assert run(tmp_path, "accounts", "moderator", mona)[0] == 0
+    code, shown = run(tmp_path, "reports", "list")
+    assert code == 0, shown
+    assert "2 reports, 1 open about a moderator: yours alone" in shown
+    assert f"{mona} (moderator)" in shown and f"{boris} (moderator)" not in shown
+    code, shown = run(tmp_path, "reports", "list", "--moderators")
+    assert code == 0 and "1 report," in shown and str(about_mona) in shown and boris not in shown
+    code, shown = run(tmp_path, "reports", "show", str(about_mona))
+    assert code == 0 and f"{mona} is a moderator: no moderator acts on this report, it is yours" in shown
+    assert "is a moderator" not in run(tmp_path, "reports", "show", str(about_boris))[1]

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from kingdomino.cli.accounts import on_store, terminal
@@ -34,6 +35,9 @@ IdArg = Annotated[int, typer.Argument(metavar="ID", help="The report's number, a
 
 T = TypeVar("T")
 
+#: After the reported name of a report about a moderator (the operator's alone).
+MODERATOR_MARK = " (moderator)"
+
 
 def _day(moment: datetime | None) -> str:
     return moment.strftime("%Y-%m-%d %H:%M") if moment is not None else "-"
@@ -54,15 +58,27 @@ def list_(
     account: Annotated[
         str | None, typer.Option(metavar="NAME", help="The reports about this account alone.")
     ] = None,
+    moderators: Annotated[
+        bool,
+        typer.Option("--moderators", help="The reports about a moderator alone (no moderator acts on them)."),
+    ] = False,
     data_dir: DataDirOpt = None,
     database_url: DatabaseUrlOpt = None,
 ) -> None:
-    """List the reports, newest first: who reported whom, why, when, the game, open or closed."""
+    """List the reports, newest first: who reported whom, why, when, the game, open or closed. A
+    report about a moderator is marked `(moderator)`: moderators do not judge moderators, so it is
+    the operator's alone."""
     from kingdomino.web.report_admin import list_reports
 
     out = terminal()
-    lines = on_reports(data_dir, database_url, lambda store: list_reports(store, open_only, account))
-    table = Table(title=f"{len(lines)} report" + ("" if len(lines) == 1 else "s"))
+    lines = on_reports(
+        data_dir, database_url, lambda store: list_reports(store, open_only, account, moderators)
+    )
+    yours = sum(1 for line in lines if line.about_moderator and line.closed is None)
+    title = f"{len(lines)} report" + ("" if len(lines) == 1 else "s")
+    if yours:
+        title += f", {yours} open about a moderator: yours alone"
+    table = Table(title=title)
     for column in ("id", "made", "reporter", "reported", "reason", "game", "closed", "words"):
         table.add_column(column, justify="right" if column == "id" else "left", no_wrap=column != "words")
     for line in lines:
@@ -71,7 +87,7 @@ def list_(
             str(line.id),
             _day(line.at),
             line.reporter,
-            line.reported,
+            line.reported + (MODERATOR_MARK if line.about_moderator else ""),
             line.reason,
             line.game_id or "",
             _day(line.closed)[:10] if line.closed else "open",
@@ -104,6 +120,9 @@ def show(report_id: IdArg, data_dir: DataDirOpt = None, database_url: DatabaseUr
         f"made {_day(line.at)}" + (f", about the game {line.game_id}" if line.game_id else ""),
         highlight=False,
     )
+    if line.about_moderator:
+        message = f"{line.reported} is a moderator: no moderator acts on this report, it is yours"
+        out.print(f"[bold]{escape(message)}[/]", highlight=False)
     if line.closed:
         out.print(f"closed {_day(line.closed)}" + (f": {line.note}" if line.note else ""), highlight=False)
     for action in done:

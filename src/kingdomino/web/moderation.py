@@ -41,6 +41,8 @@ ARROW = " → "
 MOST_DAYS = 90
 #: The longest note of a closed report, in characters.
 MAX_NOTE = 500
+#: How many open reports a page of the queue holds (older ones follow on asking).
+PAGE = 20
 
 
 def is_moderator(store: Store, account_id: int) -> bool:
@@ -85,11 +87,15 @@ def _open_count(account: Any, column: Any) -> Any:
     )
 
 
-def queue(store: Store) -> list[dict[str, Any]]:
-    """The open reports, newest first, but those about a moderator: each with its reason, words,
-    game, the reported account with how many open reports are about it, the reporter with how
-    many it made, and what moderators did on it so far (as on its page, oldest first)."""
+def queue(store: Store, before: int | None = None, limit: int = PAGE) -> dict[str, Any]:
+    """A page of the open reports, newest first, but those about a moderator: ``limit`` of them,
+    older than the report ``before`` (None: from the newest). Each with its reason, words, game,
+    the reported account with how many open reports are about it, the reporter with how many it
+    made, and what moderators did on it so far (as on its page, oldest first). With them
+    ``open``, how many open reports the queue holds in all, and ``more``, whether older ones
+    follow (asked with ``before`` the last one's id: a report closed meanwhile moves none)."""
     reporter, reported = aliased(AccountRow), aliased(AccountRow)
+    waiting = (ReportRow.closed.is_(None), ~_about_a_moderator())
     query = (
         select(
             ReportRow,
@@ -100,17 +106,20 @@ def queue(store: Store) -> list[dict[str, Any]]:
         )
         .join(reporter, reporter.id == ReportRow.reporter)
         .join(reported, reported.id == ReportRow.reported)
-        .where(ReportRow.closed.is_(None), ~_about_a_moderator())
+        .where(*waiting, *((ReportRow.id < before,) if before is not None else ()))
         .order_by(ReportRow.id.desc())
+        .limit(limit + 1)
     )
     with store.sessions() as session:
-        rows = session.execute(query).all()
+        found = session.execute(query).all()
+        rows = found[:limit]
+        total = session.scalar(select(func.count()).select_from(ReportRow).where(*waiting))
         done: dict[int, list[dict[str, str | None]]] = {row.id: [] for row, *_ in rows}
         if done:
             acts = select(ModerationActionRow).where(ModerationActionRow.report_id.in_(done))
             for act in session.scalars(acts.order_by(ModerationActionRow.id)):
                 done[act.report_id].append({"by": act.by, "action": act.action, "detail": act.detail})
-    return [
+    reports = [
         {
             "id": row.id,
             "at": aware(row.at).isoformat(),
@@ -125,6 +134,7 @@ def queue(store: Store) -> list[dict[str, Any]]:
         }
         for row, by, shown, count, about in rows
     ]
+    return {"reports": reports, "open": int(total or 0), "more": len(found) > limit}
 
 
 def _reported(store: Store, report_id: int, moderator_id: int) -> ReportRow:

@@ -14,6 +14,7 @@ from sqlalchemy.orm import aliased
 
 from kingdomino.web.account_admin import NoAccount
 from kingdomino.web.accounts import aware
+from kingdomino.web.moderation_tables import ModeratorRow
 from kingdomino.web.report_tables import ReportRow
 from kingdomino.web.seats import clean_name, name_key
 from kingdomino.web.store import Store
@@ -43,6 +44,9 @@ class ReportLine:
     chat_line: int | None
     closed: datetime | None
     note: str | None
+    #: Whether the reported account is a moderator now: moderators do not judge moderators, so
+    #: such a report waits for the operator alone (``moderation``).
+    about_moderator: bool = False
 
 
 @dataclass(frozen=True)
@@ -59,14 +63,15 @@ class ReportDetails:
 def _reports() -> Any:
     reporter, reported = aliased(AccountRow), aliased(AccountRow)
     query = (
-        select(ReportRow, reporter.name, reported.name)
+        select(ReportRow, reporter.name, reported.name, ModeratorRow.account_id.is_not(None))
         .join(reporter, reporter.id == ReportRow.reporter)
         .join(reported, reported.id == ReportRow.reported)
+        .outerjoin(ModeratorRow, ModeratorRow.account_id == ReportRow.reported)
     )
     return query, reported
 
 
-def _line(row: ReportRow, reporter: str, reported: str) -> ReportLine:
+def _line(row: ReportRow, reporter: str, reported: str, moderator: bool) -> ReportLine:
     return ReportLine(
         row.id,
         aware(row.at),
@@ -78,15 +83,21 @@ def _line(row: ReportRow, reporter: str, reported: str) -> ReportLine:
         row.chat_line,
         aware(row.closed) if row.closed else None,
         row.note,
+        bool(moderator),
     )
 
 
-def list_reports(store: Store, open_only: bool = False, account: str | None = None) -> list[ReportLine]:
+def list_reports(
+    store: Store, open_only: bool = False, account: str | None = None, moderators_only: bool = False
+) -> list[ReportLine]:
     """The reports, newest first: the open ones alone (``open_only``), those about ``account``
-    alone (its name as it reads; ``NoAccount`` if none has it)."""
+    alone (its name as it reads; ``NoAccount`` if none has it), those about a moderator alone
+    (``moderators_only``: the reports no moderator may act on)."""
     query, reported = _reports()
     if open_only:
         query = query.where(ReportRow.closed.is_(None))
+    if moderators_only:
+        query = query.where(ModeratorRow.account_id.is_not(None))
     with store.sessions() as session:
         if account is not None:
             key = name_key(clean_name(account))
@@ -94,7 +105,7 @@ def list_reports(store: Store, open_only: bool = False, account: str | None = No
                 raise NoAccount(f"no account is named {account!r} (nor reads as it)")
             query = query.where(reported.name_key == key)
         rows = session.execute(query.order_by(ReportRow.id.desc())).all()
-        return [_line(row, reporter, shown) for row, reporter, shown in rows]
+        return [_line(*found) for found in rows]
 
 
 def _chat(row: ChatMessageRow) -> dict[str, Any]:
@@ -116,7 +127,7 @@ def details(store: Store, report_id: int) -> ReportDetails:
         found = session.execute(query.where(ReportRow.id == report_id)).first()
         if found is None:
             raise NoReport(f"no report has the id {report_id}")
-        row, reporter, reported = found
+        row, reporter, reported, moderator = found
         cited = session.get(ChatMessageRow, row.chat_line) if row.chat_line is not None else None
         chat = session.scalars(
             select(ChatMessageRow)
@@ -132,7 +143,7 @@ def details(store: Store, report_id: int) -> ReportDetails:
             .limit(GAMES)
         ).all()
         return ReportDetails(
-            _line(row, reporter, reported),
+            _line(row, reporter, reported, moderator),
             _chat(cited) if cited is not None else None,
             [_chat(line) for line in chat],
             [

@@ -9,7 +9,7 @@ import httpx
 from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import ARTIFACTS, new_page
 from tests.web.browser.test_players import account, rated_game, rated_game_played
-from tests.web.conftest import free_port, live_app, served_in_a_thread
+from tests.web.conftest import create, free_port, live_app, served_in_a_thread
 
 #: What a list says of a game without a move, in English.
 NO_MOVES = "no move played: nothing to replay"
@@ -51,4 +51,38 @@ def test_a_game_resigned_before_any_move_offers_no_replay(browser: Browser, data
             assert NO_MOVES not in with_moves.inner_text()
             without.scroll_into_view_if_needed()
             page.screenshot(path=str(ARTIFACTS / f"without-play-{name}.png"))
+        assert not page.errors, page.errors
+
+
+def test_the_replay_address_of_a_game_without_a_move_says_there_is_none(
+    browser: Browser, live_server: str
+) -> None:
+    """``/game/ID/replay`` opened for a game resigned before anyone moved stepped through its deal
+    alone; it now shows the end screen under a line saying there is no replay, in the reader's
+    language, with a way back to the page before (else to the lobby), the address the end's."""
+    with httpx.Client(base_url=live_server, timeout=30) as guest:
+        created = create(guest, seats=[{"kind": "human", "online": True}] * 2, seed=None)  # type: ignore[arg-type]
+        game_id = created["id"]
+        resigned = guest.post(f"/api/games/{game_id}/resign", json={"token": created["seats"][1]["token"]})
+        assert resigned.status_code == 200, resigned.text
+    for locale, words, back, came_from in (
+        ("en", "This game has no replay: it ended before anyone moved.", "← Back to the lobby", None),
+        ("hu", "Ennek a játéknak nincs visszajátszása", "← Vissza", "/tv"),
+    ):
+        page = new_page(browser, live_server, 390, 844, locale=locale, touch=True)
+        if came_from:
+            page.goto(live_server + came_from)
+            page.evaluate(f"location.href = '/game/{game_id}/replay'")
+        else:
+            page.goto(f"{live_server}/game/{game_id}/replay")
+        expect(page.locator("#replay-none")).to_contain_text(words)
+        expect(page.locator("#ranking")).to_be_visible()
+        expect(page.locator("#replay-panel, #replay-step")).to_have_count(0)
+        back_way = page.locator("#replay-none-back")
+        expect(back_way).to_have_text(back)
+        assert page.evaluate("location.pathname") == f"/game/{game_id}"
+        assert back_way.bounding_box()["height"] >= 44  # type: ignore[index]
+        page.screenshot(path=str(ARTIFACTS / f"replay-without-play-{locale}.png"))
+        back_way.click()
+        page.wait_for_url(live_server + (came_from or "/"))
         assert not page.errors, page.errors

@@ -65,3 +65,43 @@ def test_next_marked_move_stays_at_hand_on_a_phone(browser: Browser, live_server
         marked, play_on, verdict, words, bar = page.evaluate(BAR_ROWS)
         assert abs(marked - play_on) < 2 and abs(verdict - words) < 8, (marked, play_on, verdict, words, bar)
     assert not page.errors, page.errors
+
+
+#: Whether the review's words are whole in the screen above the step bar (none of them above the
+#: screen's top nor under the bar) and the moves it marks on the board are in the screen below it.
+WORDS_AND_MOVES = """() => {
+  const note = document.querySelector('#review-note');
+  const words = note.getBoundingClientRect();
+  const bar = document.querySelector('.replay-bar').getBoundingClientRect();
+  const marks = [...document.querySelectorAll(
+    '#board .hint-mark, #board .played-mark, #board .domino.hinted, #board .domino.played')]
+    .map((mark) => mark.getBoundingClientRect());
+  return note.textContent !== '' && words.top >= 0 && words.bottom <= bar.top + 1
+    && marks.every((box) => box.top >= bar.bottom - 1 && box.bottom <= innerHeight + 1);
+}"""
+
+
+def test_a_jump_in_the_review_keeps_its_words_and_the_moves_in_view_on_a_phone(
+    browser: Browser, live_server: str
+) -> None:
+    """A coach on a phone jumps through the review ("Next marked move", then points of the graph):
+    the page scrolled to bring a marked move low on the board into view had put the review's
+    first line, the move judged, above the screen's top. The words stay whole in view above the
+    step bar and the moves marked below it."""
+    page = review_of_a_finished_game(browser, live_server, width=390, height=844, touch=True, mobile=True)
+    for turn in range(7):
+        to_next_marked_move(page)
+        page.wait_for_function(WORDS_AND_MOVES)
+        if turn == 4:
+            page.screenshot(path=str(ARTIFACTS / "review-jump-words-390.png"))
+    points = page.locator(".review-graph .review-point.mistake")
+    for index in (0, 3, 6):  # apart: a click goes to the point nearest to it
+        page.evaluate("scrollTo(0, 0)")
+        before = page.locator("#replay-step").input_value()
+        box = points.nth(index).bounding_box()
+        assert box is not None
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.wait_for_function(f"document.querySelector('#replay-step').value !== '{before}'")
+        page.wait_for_function(WORDS_AND_MOVES)
+    page.screenshot(path=str(ARTIFACTS / "review-graph-jump-390.png"))
+    assert not page.errors, page.errors

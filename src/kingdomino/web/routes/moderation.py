@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Path, Request
+from fastapi import APIRouter, Depends, Path, Query, Request
 from pydantic import Field
 
 from kingdomino.web import moderation
@@ -59,10 +59,18 @@ class RenameRequest(Body):
 
 
 @router.get("/api/moderation/reports")
-async def open_reports(moderator: Moderator, hub: HubDep) -> dict[str, Any]:
-    """The open reports, newest first (but those about a moderator), each with the count of open
-    reports about its player and by its reporter, and what moderators did on it so far."""
-    return {"reports": await asyncio.to_thread(moderation.queue, hub.store)}
+async def open_reports(
+    moderator: Moderator,
+    hub: HubDep,
+    before: Annotated[
+        int | None, Query(ge=1, le=MAX_ROW_ID, description="The page after this report (its id): older ones.")
+    ] = None,
+) -> dict[str, Any]:
+    """A page of the open reports (20), newest first (but those about a moderator), each with the
+    count of open reports about its player and by its reporter, and what moderators did on it so
+    far: `{reports, open, more}`, `open` how many the queue holds in all, `more` whether older ones
+    follow (asked with `before` the last one's id)."""
+    return await asyncio.to_thread(moderation.queue, hub.store, before)
 
 
 @router.get("/api/moderation/reports/{report_id}")

@@ -37,11 +37,24 @@ function timeWords(times) {
     + (times.spread === null ? "" : ` (${number(times.spread, { maximumFractionDigits: 2 })})`);
 }
 
-/** A row of the figures' small table; a name too long for a phone's column is cut short with an
- * ellipsis, whole in its title and for a screen reader.
+/** How many of a long name's last characters stay whole when its column cuts it. */
+const KEPT_END = 6;
+
+/** A name as a narrow column shows it: too long, it is cut in the middle, with an ellipsis, and its
+ * last characters kept, so that two long names that start alike (a family's, a club's) read apart;
+ * whole in its title and for a screen reader (the parts are one word).
+ * @param {string} who */
+function nameCut(who) {
+  const chars = [...who];
+  if (chars.length <= KEPT_END * 2) return el("span", { class: "fairplay-name", title: who }, el("span", { class: "name-start" }, who));
+  return el("span", { class: "fairplay-name", title: who }, el("span", { class: "name-start" }, chars.slice(0, -KEPT_END).join("")),
+    el("span", { class: "name-end" }, chars.slice(-KEPT_END).join("")));
+}
+
+/** A row of the figures' small table, its name cut as a narrow column needs (`nameCut`).
  * @param {string} who @param {Figures} f @param {Times} times @param {number | null} rating */
 function row(who, f, times, rating) {
-  return el("tr", {}, el("th", { scope: "row" }, el("span", { class: "fairplay-name", title: who }, who),
+  return el("tr", {}, el("th", { scope: "row" }, nameCut(who),
     rating === null ? "" : el("span", { class: "small" }, ` ${rating}`)),
     el("td", {}, matched(f)), el("td", {}, lost(f)), el("td", {}, timeWords(times)));
 }

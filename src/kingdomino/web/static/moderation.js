@@ -66,13 +66,45 @@ function queueItem(line) {
     line.text ? el("blockquote", { class: "moderation-words" }, line.text) : "");
 }
 
-/** The open reports, newest first. @param {HTMLElement} card */
+/** A page of the queue (GET /api/moderation/reports): its reports, how many are open in all, whether
+ * older ones follow. @typedef {{reports: QueuedReport[], open: number, more: boolean}} QueuePage */
+
+/** The open reports, newest first, a page at a time: "Older reports" under the list brings the next
+ * page (asked after the last one shown: a report closed meanwhile moves none), so an evening's
+ * oldest reports are reached too. @param {HTMLElement} card */
 async function showQueue(card) {
-  const answer = /** @type {{reports: QueuedReport[]}} */ (await api("/api/moderation/reports"));
-  const items = answer.reports.map(queueItem);
-  card.replaceChildren(el("h1", {}, t("moderation.queue_title", { n: items.length })),
-    items.length ? el("ol", { class: "moderation-queue", id: "moderation-queue" }, ...items)
-      : el("p", { id: "moderation-empty" }, t("moderation.queue_empty")));
+  const first = /** @type {QueuePage} */ (await api("/api/moderation/reports"));
+  if (!first.reports.length) {
+    card.replaceChildren(el("h1", {}, t("moderation.queue_title", { n: 0 })), el("p", { id: "moderation-empty" }, t("moderation.queue_empty")));
+    return;
+  }
+  const list = el("ol", { class: "moderation-queue", id: "moderation-queue" });
+  const problem = el("p", { class: "error", role: "alert", id: "moderation-older-error", hidden: true });
+  const older = /** @type {HTMLButtonElement} */ (el("button", { type: "button", id: "moderation-older" }, `↓ ${t("moderation.older")}`));
+  let last = 0;
+  /** Add a page's reports, the button kept while older ones follow. @param {QueuePage} page */
+  const add = (page) => {
+    list.append(...page.reports.map(queueItem));
+    last = page.reports.at(-1)?.id ?? last;
+    older.hidden = !page.more;
+  };
+  older.addEventListener("click", async () => {
+    older.disabled = true;
+    problem.hidden = true;
+    const shown = list.children.length;
+    try {
+      add(/** @type {QueuePage} */ (await api(`/api/moderation/reports?before=${last}`)));
+      // A keyboard's focus goes on to the first report the page brought (the button may be gone).
+      /** @type {HTMLElement | null} */ (list.children[shown]?.querySelector("a.moderation-open") ?? null)?.focus();
+    } catch (failed) {
+      problem.textContent = errorWords(failed);
+      problem.hidden = false;
+    }
+    older.disabled = false;
+  });
+  add(first);
+  card.replaceChildren(el("h1", {}, t("moderation.queue_title", { n: first.open })), list, problem,
+    el("p", { class: "moderation-more" }, older));
 }
 
 /** A chat line's words (a phrase the page picked is its key's words). @param {ChatLine} line */

@@ -95,7 +95,7 @@ export async function startReplay(id, view, renderer, ctx, places, back, marks) 
     accuracy.textContent = accuracyWords(review.accuracy, names);
     accuracy.hidden = !accuracy.textContent;
     if ([...reviewed.values()].some((m) => m.value !== undefined)) {
-      replay.graph = winChanceGraph(review.moves, names, total, (step) => goTo(replay, step));
+      replay.graph = winChanceGraph(review.moves, names, total, (step) => jumpTo(replay, step));
       head.append(replay.graph.figure);
     }
     await showStep(replay);
@@ -180,25 +180,40 @@ function goTo(replay, to) {
 function jumpToMarked(replay) {
   const marked = [...replay.reviewed.values()].filter((m) => m.mark).map((m) => m.index);
   const next = marked.find((index) => index > replay.step) ?? marked[0];
-  if (next !== undefined) { replay.step = next; showStep(replay).then(() => markedInView(replay.places.board)); }
+  if (next !== undefined) jumpTo(replay, next);
+}
+
+/** Go to step `to` from the review ("Next marked move", a point of its graph): the step drawn, its
+ * marked moves and the review's words brought into view. @param {Replay} replay @param {number} to */
+function jumpTo(replay, to) {
+  replay.step = Math.max(0, Math.min(replay.total, to));
+  showStep(replay).then(() => markedInView(replay.places.board, replay.note));
 }
 
 /** The room kept between a move the review marks and the screen's edges, in CSS pixels. */
 const ROOM = 24;
+/** The room kept above the review's words at the screen's top, in CSS pixels. */
+const WORDS_ROOM = 4;
 
 /** Bring the moves a review marks on the board (the one played and the better one) into view with
  * room around them, below the step bar that sticks to the screen's top: at 150 % on a laptop the
- * better move sat at the screen's bottom edge. Scrolled as little as that takes, the review's words
- * kept in view as far as may be. @param {HTMLElement} board */
-function markedInView(board) {
+ * better move sat at the screen's bottom edge. Scrolled as little as that takes, and never so far
+ * that the review's words (`note`, above the bar) start above the screen's top: on a phone their
+ * first line went there, the move judged unsaid; the page goes back up to them if they are there
+ * already. The words come first where both do not fit. @param {HTMLElement} board @param {HTMLElement} note */
+function markedInView(board, note) {
   const boxes = [...board.querySelectorAll(".hint-mark, .played-mark, .domino.hinted, .domino.played")]
     .map((mark) => mark.getBoundingClientRect());
-  if (!boxes.length) return;
-  const top = Math.min(...boxes.map((box) => box.top)), bottom = Math.max(...boxes.map((box) => box.bottom));
-  const bar = document.querySelector(".replay-bar")?.getBoundingClientRect().height ?? 0;
-  const under = bottom + ROOM - window.innerHeight;  // how far the lowest mark is below the room kept
-  const over = bar + ROOM - top;  // how far the highest is above it (under the step bar)
-  const by = under > 0 ? Math.min(under, -over) : over > 0 ? -over : 0;
+  const words = note.textContent ? note.getBoundingClientRect().top - WORDS_ROOM : Infinity;
+  let by = 0;
+  if (boxes.length) {
+    const top = Math.min(...boxes.map((box) => box.top)), bottom = Math.max(...boxes.map((box) => box.bottom));
+    const bar = document.querySelector(".replay-bar")?.getBoundingClientRect().height ?? 0;
+    const under = bottom + ROOM - window.innerHeight;  // how far the lowest mark is below the room kept
+    const over = bar + ROOM - top;  // how far the highest is above it (under the step bar)
+    by = under > 0 ? Math.min(under, -over) : over > 0 ? -over : 0;
+  }
+  by = Math.min(by, words);
   if (by) window.scrollBy({ top: by, behavior: "instant" });
 }
 
