@@ -102,6 +102,14 @@ export function cancelMove(game) {
   (again ?? game.page.boardCard).focus({ preventScroll: true });
 }
 
+/** Take the move waiting back without a word: the player's Undo, which takes the position back
+ * anyway (left waiting, the undone view would say it was not played). @param {GameState} game */
+export function forgetChoice(game) {
+  if (!waiting) return;
+  drop(game);
+  game.draw();
+}
+
 /** No move waits any more. @param {GameState} game */
 function drop(game) {
   waiting = null;
