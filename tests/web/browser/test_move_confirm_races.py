@@ -111,7 +111,17 @@ def test_a_move_waiting_stays_across_a_reconnection(browser: Browser, live_serve
     the move still waits, marked, and Confirm sends it once."""
     game_id, token = api_game(live_server, "kingdomino", seed=3)
     lines: list[Line] = []
-    page = game_page(browser, live_server, game_id, token, "always", lambda p: lines.append(Line(p)))
+    page = game_page(
+        browser,
+        live_server,
+        game_id,
+        token,
+        "always",
+        lambda p: lines.append(Line(p)),
+        width=390,
+        height=844,
+        locale="bg",
+    )
     line = lines[0]
     sent = moves_sent(page)
     page.reload()
@@ -126,6 +136,7 @@ def test_a_move_waiting_stays_across_a_reconnection(browser: Browser, live_serve
     expect(page.locator("#move-confirm")).to_be_visible()
     expect(page.locator("#confirm-move")).to_be_visible()
     expect(page.locator(f'button.domino.chosen[data-domino="{number}"]')).to_have_count(1)
+    page.screenshot(path=str(SHOTS / "claim-phone-bg.png"))
     page.click("#confirm-move")
     wait_for_new_log(page, mark)
     wait_for_count(page, sent, 1)
