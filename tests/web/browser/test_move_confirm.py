@@ -5,6 +5,7 @@ preference says when: ``never`` (the default), ``turn_based`` (games by the day)
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -43,10 +44,22 @@ def moves_sent(page: LivePage) -> list[str]:
     return sent
 
 
-def choose_on_board(page: LivePage) -> list[Any]:
-    """Click the board's first move as ``play_by_clicking_board`` does (two dice where two are
-    taken at once); where the log stood before."""
-    page.wait_for_selector("#your-turn")
+#: Whether the page shows a view awaiting our move newer than the view of index ``after`` (the
+#: status line names the index of the view it awaits a move in: ``game-render.js`` drawStatus).
+OUR_TURN_AFTER = """(after) => document.querySelector('#your-turn') !== null
+  && parseInt(document.querySelector('#status').dataset.said, 10) > after"""
+
+
+def turn_index(page: LivePage) -> int:
+    """The index of the view the page awaits our move in."""
+    return int(str(page.locator("#status").get_attribute("data-said")).split()[0])
+
+
+def choose_on_board(page: LivePage, after: int = -1) -> list[Any]:
+    """Once the page awaits our move in a view newer than the view of index ``after`` (a board the
+    game has left offers no move), click the board's first move as ``play_by_clicking_board`` does
+    (two dice where two are taken at once); where the log stood before."""
+    page.wait_for_function(OUR_TURN_AFTER, arg=after)
     seen: dict[str, Any] = page.evaluate(BEFORE_A_CLICK, list(BOARD_TARGETS))
     selector = seen["target"]
     assert selector is not None, page.locator("#status").text_content()
@@ -59,9 +72,20 @@ def choose_on_board(page: LivePage) -> list[Any]:
     return mark
 
 
-def game_page(browser: Browser, base: str, game_id: str, token: str, confirm: str, **size: Any) -> LivePage:
-    """A page of its own at our seat of ``game_id``, this browser's "Confirm moves" set to ``confirm``."""
+def game_page(
+    browser: Browser,
+    base: str,
+    game_id: str,
+    token: str,
+    confirm: str,
+    before_open: Callable[[LivePage], Any] | None = None,
+    **size: Any,
+) -> LivePage:
+    """A page of its own at our seat of ``game_id``, this browser's "Confirm moves" set to
+    ``confirm``; ``before_open`` is given the page before it opens the game (routes to set)."""
     page = new_page(browser, base, **size)
+    if before_open:
+        before_open(page)
     page.goto(base + "/")
     page.evaluate(f"localStorage.setItem('{CONFIRM_KEY}', '{confirm}')")
     page.goto(f"{base}/game/{game_id}?token={token}")
@@ -124,10 +148,12 @@ def test_every_move_of_every_game_waits_for_confirm(browser: Browser, live_serve
     page = game_page(browser, live_server, game_id, token, "always", width=390, height=844)
     sent = moves_sent(page)
     page.reload()
+    index = -1
     for made in range(10):
         if page.locator("#winner").count():
             break
-        mark = choose_on_board(page)
+        mark = choose_on_board(page, index)
+        index = turn_index(page)
         expect(page.locator("#move-confirm")).to_be_visible()
         # Marked where it would go: the piece or button ringed, or its square(s) on the kingdom.
         expect(page.locator(".chosen, svg .chosen-mark").first).to_be_visible()

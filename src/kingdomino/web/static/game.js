@@ -29,7 +29,7 @@ import { makeChat, placeChat } from "./chat.js";
 import { tvChannel, tvStrip } from "./tv.js";
 import { undoOrAsk } from "./game-takeback.js";
 import { passScreen } from "./game-pass.js";
-import { chooseMove, keepChoice, listenForConfirm, markChosen } from "./move-confirm.js";
+import { chooseMove, forgetChoice, keepChoice, listenForConfirm, markChosen } from "./move-confirm.js";
 
 /** @typedef {import("./game-state.js").GameState} GameState */
 /** @typedef {import("./game-state.js").DrawnGame} DrawnGame */
@@ -64,7 +64,7 @@ export function showGame(main, id, replay = false, watch = false) {
       mainSeat: 0, highlight: null, redraw: () => game.draw() },
     page: buildPage(main, id, saved, {
       play: (action) => chooseMove(game, action),
-      undo: () => undoOrAsk(game),
+      undo: () => { forgetChoice(game); undoOrAsk(game); },
       hint: () => askHint(game),
       help: () => { if (game.view) openHelp(game.view.game, /** @type {string | undefined} */ ((game.view.options || {}).mode)); },
       takeOver: () => takeOver(game),

@@ -41,10 +41,10 @@ export function confirmChooser() {
   return el("label", { class: "small pace" }, el("span", { id: "confirm-moves-label" }, t("confirm.label")), " ", select);
 }
 
-/** The move chosen and waiting for Confirm, on the view of `index`, and the control it was chosen
- * with, by its place among the board's controls (`from`; -1: another), for the focus to go back
- * there on Cancel (the board drawn again makes that control anew); null: none. */
-let waiting = /** @type {{action: string, index: number, from: number} | null} */ (null);
+/** The move chosen and waiting for Confirm, on the view of `index`, in words (`words`), and the
+ * control it was chosen with, by its place among the board's controls (`from`; -1: another), for
+ * the focus to go back there on Cancel (the board drawn again makes that control anew); null: none. */
+let waiting = /** @type {{action: string, index: number, words: string, from: number} | null} */ (null);
 
 /** What takes the focus on a board. */
 const CONTROLS = "button, [tabindex]";
@@ -58,18 +58,30 @@ let bar = /** @type {HTMLElement | null} */ (null);
 export function chooseMove(game, action) {
   const view = game.view;
   if (!view || !confirming(view)) { send(game, action); return; }
+  // A board the game has left (a move sent, its answer not come yet) or not awaiting this page
+  // offers no move to confirm: the next view would take it back before Confirm.
+  if (game.pending || !view.your_seats.includes(view.current_player)) return;
   const active = document.activeElement;
   const from = waiting?.from ?? (active ? [...game.page.board.querySelectorAll(CONTROLS)].indexOf(active) : -1);
-  waiting = { action, index: view.index, from };
+  const words = moveWords(view, action);
+  waiting = { action, index: view.index, words, from };
   game.hints = null;
   game.page.hintBox.replaceChildren();
   game.ctx.highlight = { seat: view.current_player, action, chosen: true };
   game.draw();
-  const shown = confirmBar(game);
-  /** @type {HTMLElement} */ (shown.querySelector("#move-chosen")).textContent = t("confirm.chosen", { move: moveWords(view, action) });
-  shown.hidden = false;
+  showBar(game, t("confirm.chosen", { move: words }), true);
   markChosen(game.page.board, action);
-  /** @type {HTMLElement} */ (shown.querySelector("#confirm-move")).focus({ preventScroll: true });
+  /** @type {HTMLElement} */ (confirmBar(game).querySelector("#confirm-move")).focus({ preventScroll: true });
+}
+
+/** The bar shown saying `words`: with Confirm and Cancel when a move waits (`asking`), else a note
+ * with OK alone. @param {GameState} game @param {string} words @param {boolean} asking */
+function showBar(game, words, asking) {
+  const shown = confirmBar(game);
+  /** @type {HTMLElement} */ (shown.querySelector("#move-chosen")).textContent = words;
+  for (const id of ["#confirm-move", "#cancel-move"]) /** @type {HTMLElement} */ (shown.querySelector(id)).hidden = !asking;
+  /** @type {HTMLElement} */ (shown.querySelector("#dismiss-note")).hidden = asking;
+  shown.hidden = false;
 }
 
 /** Send the move waiting. @param {GameState} game */
@@ -90,6 +102,14 @@ export function cancelMove(game) {
   (again ?? game.page.boardCard).focus({ preventScroll: true });
 }
 
+/** Take the move waiting back without a word: the player's Undo, which takes the position back
+ * anyway (left waiting, the undone view would say it was not played). @param {GameState} game */
+export function forgetChoice(game) {
+  if (!waiting) return;
+  drop(game);
+  game.draw();
+}
+
 /** No move waits any more. @param {GameState} game */
 function drop(game) {
   waiting = null;
@@ -98,11 +118,17 @@ function drop(game) {
 }
 
 /** A new view of the game came: the move waiting goes unless it is still the same turn's and
- * legal (the same view sent again after a reconnection); kept, it is marked again.
- * @param {GameState} game @param {View} view */
+ * legal (the same view sent again after a reconnection); kept, it is marked again. Gone, the bar
+ * says so in its place (the player's other window played, or a take-back), not a bar vanishing
+ * under a thumb reaching for Confirm. @param {GameState} game @param {View} view */
 export function keepChoice(game, view) {
   if (!waiting) return;
-  if (waiting.index !== view.index || !view.legal_actions.includes(waiting.action)) { drop(game); return; }
+  if (waiting.index !== view.index || !view.legal_actions.includes(waiting.action)) {
+    const words = waiting.words;
+    drop(game);
+    showBar(game, t("confirm.moved_on", { move: words }), false);
+    return;
+  }
   game.ctx.highlight = { seat: view.current_player, action: waiting.action, chosen: true };
 }
 
@@ -125,7 +151,8 @@ function confirmBar(game) {
     el("p", { id: "move-chosen", role: "status" }),
     el("div", { class: "move-confirm-buttons" },
       el("button", { type: "button", id: "confirm-move", class: "primary", onclick: () => confirmMove(game) }, t("confirm.confirm")),
-      el("button", { type: "button", id: "cancel-move", onclick: () => cancelMove(game) }, t("confirm.cancel"))));
+      el("button", { type: "button", id: "cancel-move", onclick: () => cancelMove(game) }, t("confirm.cancel")),
+      el("button", { type: "button", id: "dismiss-note", hidden: true, onclick: () => drop(game) }, t("confirm.ok"))));
   game.main.append(bar);
   return bar;
 }
@@ -134,7 +161,8 @@ function confirmBar(game) {
  * another control or on the board (Enter there presses it, or chooses another move). @param {GameState} game */
 export function listenForConfirm(game) {
   document.addEventListener("keydown", (event) => {
-    if (!waiting || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (!waiting) { if (event.key === "Escape" && bar && !bar.hidden) drop(game); return; }
     const target = /** @type {Element | null} */ (event.target);
     if (event.key === "Escape") { event.preventDefault(); cancelMove(game); return; }
     if (event.key !== "Enter") return;
