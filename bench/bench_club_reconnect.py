@@ -9,6 +9,8 @@ online (each seat's page opens its socket with its token), opens one page a seat
 and once all have their view, stops the server and starts it again on the same port and data
 (``--down`` seconds later). A page is back when a socket it opened after the restart brings a
 frame; a socket opened while the server answers that closes without one was refused.
+``--lobby``: lobby pages instead, each reconnecting its lobby socket as ``static/open-games.js``
+does (2 s after it closed, each time).
 
 Measured: ``docs/server/limits.md``. Run:
 ``.venv/bin/python bench/bench_club_reconnect.py [--pages 40] [--runs 3]``; Chromium from
@@ -118,7 +120,8 @@ def one_run(args: Any, browser: Any) -> tuple[float, int, float]:
         try:
             watched: list[Sockets] = []
             pages: list[Page] = []
-            for link in seats(base, args.pages):
+            links = [f"{base}/"] * args.pages if args.lobby else seats(base, args.pages)
+            for link in links:
                 page = context.new_page()
                 sockets = Sockets()
                 page.on("websocket", sockets.watch)
@@ -151,6 +154,7 @@ def main() -> None:
     )
     parser.add_argument("--pages", type=int, default=40, help="game pages behind the one address")
     parser.add_argument("--runs", type=int, default=3, help="restarts measured")
+    parser.add_argument("--lobby", action="store_true", help="lobby pages (its socket) instead of games")
     parser.add_argument("--down", type=float, default=0.0, help="seconds the server stays stopped")
     args = parser.parse_args()
     with sync_playwright() as playwright:
