@@ -37,6 +37,7 @@ from kingdomino.web.page_link import SOCKET_IDLE_SECONDS
 from kingdomino.web.probe_clients import wait_until_answering
 from kingdomino.web.refusals import REFUSAL_CODES
 from kingdomino.web.routes import players as player_routes
+from kingdomino.web.routes import puzzles as puzzle_routes
 from kingdomino.web.routes import scoring
 from kingdomino.web.store import Store
 from kingdomino.web.tables import GameRow
@@ -227,6 +228,7 @@ def lifted_socket_limits(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ai_game_limits, "MAX_AI_GAMES", 1000000)
     monkeypatch.setattr(scoring, "SCORE_REQUESTS", (parse("1000000/minute"),))
     monkeypatch.setattr(player_routes, "LEADERBOARDS", (parse("1000000/minute"),))
+    monkeypatch.setattr(puzzle_routes, "PUZZLE_READS", (parse("1000000/minute"),))
 
 
 @pytest.fixture
@@ -398,6 +400,7 @@ def live_app(
     app.state.max_ai_games = 1000000
     app.state.score_rate = (parse("1000000/minute"),)
     app.state.leaderboard_rate = (parse("1000000/minute"),)
+    app.state.puzzle_read_rate = (parse("1000000/minute"),)
     return app
 
 

@@ -1,6 +1,7 @@
 """The costliest public reads limited per client: a finished game's record, review, rating
 changes and replay count as the game's requests (``game_requests.GAME_REQUESTS``), and the
-leaderboards have their own limit (``routes.players.LEADERBOARDS``). The small limits here are
+leaderboards and the puzzles' reads have their own limits (``routes.players.LEADERBOARDS``,
+``routes.puzzles.PUZZLE_READS``). The small limits here are
 counted in hours, so no machine is slow enough for the window to slide under a test."""
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ from tests.web.conftest import create, new_app
 
 from kingdomino.ratings.pools import pool_names
 from kingdomino.web.routes.players import LEADERBOARDS
+from kingdomino.web.routes.puzzles import PUZZLE_READS
 
-#: The server's own limit (``conftest`` lifts it for every other test).
+#: The servers' own limits (``conftest`` lifts them for every other test).
 SERVER_LEADERBOARDS = LEADERBOARDS
 
 
@@ -62,3 +64,28 @@ def test_a_reader_s_leaderboards_are_never_refused(client: TestClient) -> None:
             answer = client.get(f"/api/leaderboards/{pool}", params={"kind": kind})
             assert answer.status_code == 200, answer.text
     assert SERVER_LEADERBOARDS[0].amount >= 18, SERVER_LEADERBOARDS
+
+
+def test_puzzle_reads_are_limited_per_client(either_client: TestClient) -> None:
+    """The next puzzle, the daily one, one by its id and a player's ratings count together."""
+    app: Any = either_client.app
+    app.state.puzzle_read_rate = (parse("3/hour"),)
+    shown = either_client.get("/api/puzzles/next")
+    assert shown.status_code == 200, shown.text
+    assert either_client.get("/api/puzzles/daily").status_code == 200
+    assert either_client.get(f"/api/puzzles/{shown.json()['id']}").status_code == 200
+    assert_refused(either_client.get("/api/puzzles/players/nobody"), "puzzle")
+    assert either_client.get("/api/meta").status_code == 200  # the rest of the API answers on
+
+
+def test_a_puzzle_solver_s_reads_are_never_refused(client: TestClient) -> None:
+    """The server's own limit: a player's page going through puzzles as fast as the server
+    answers, each one's next, by its id and the player's ratings (counted, not timed)."""
+    app: Any = client.app
+    app.state.puzzle_read_rate = PUZZLE_READS
+    for _ in range(6):
+        shown = client.get("/api/puzzles/next")
+        assert shown.status_code == 200, shown.text
+        assert client.get(f"/api/puzzles/{shown.json()['id']}").status_code == 200
+        assert client.get("/api/puzzles/players/nobody").status_code == 404
+    assert PUZZLE_READS[0].amount >= 18 and PUZZLE_READS[1].amount >= 300, PUZZLE_READS

@@ -134,3 +134,23 @@ def test_a_move_made_on_a_silent_socket_is_sent_once_the_page_is_back(
     assert said and said[0].startswith("Connection lost: reconnecting… Your move will be sent"), said
     expect(page.locator("#error")).to_have_text("")
     assert not page.errors, page.errors
+
+
+#: The waits of ``retryMs`` after 0 to 5 tries failed, at the least and the most its draw gives.
+RETRY_WAITS = """async () => {
+  const { retryMs } = await import(staticBase + "game-socket.js");
+  return [0, 1, 2, 3, 4, 5].map((tries) => [retryMs(tries, 0), retryMs(tries, 0.9999)]);
+}"""
+
+
+def test_pages_that_lost_their_sockets_at_once_try_again_apart(browser: Browser, live_server: str) -> None:
+    """A club's 40 pages behind one address, their sockets closed by a server's restart, try
+    again each after a wait drawn between half of its step and all of it, the steps at most 5 s:
+    all back within the 20 sockets a second one address may open
+    (``bench/bench_club_reconnect.py``)."""
+    page = new_page(browser, live_server)
+    page.goto(f"{live_server}/")
+    waits = page.evaluate(RETRY_WAITS)
+    steps = [1000, 2000, 4000, 5000, 5000, 5000]
+    for (least, most), step in zip(waits, steps, strict=True):
+        assert least == step / 2 and step - 1 < most <= step, (waits, steps)

@@ -3,8 +3,8 @@ its id, the daily one, an answer checked and rated, and a player's puzzle rating
 ``/puzzles`` (``/puzzles/{id}``: that one first).
 
 A puzzle's answers travel only in the answer to ``POST /api/puzzles/{id}/answer``. Answers are
-limited per client (``ANSWERS``) as other requests that write are; the database is read and
-written in a thread, off the event loop.
+limited per client (``ANSWERS``) as other requests that write are, and the reads (``PUZZLE_READS``)
+as the leaderboards are; the database is read and written in a thread, off the event loop.
 """
 
 from __future__ import annotations
@@ -13,13 +13,14 @@ import asyncio
 from datetime import UTC, datetime
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import HTMLResponse
-from limits import parse
+from limits import RateLimitItem, parse
 from pydantic import Field
 
 from kingdomino.web import puzzles, standings
 from kingdomino.web.accounts import Account
+from kingdomino.web.game_requests import client_request
 from kingdomino.web.refusals import HubError
 from kingdomino.web.routes.accounts import CurrentAccount, limited, same_origin
 from kingdomino.web.routes.app_pages import page
@@ -31,6 +32,11 @@ router = APIRouter()
 
 #: Answers a client may send, in a moving window: a person answers one every few seconds.
 ANSWERS = parse("30/minute")
+#: A client's puzzle reads (the next one, the daily one, one by its id, a player's ratings)
+#: together. The next puzzle costs the server 4 to 7 ms on a loaded machine, more than a
+#: leaderboard (``bench/bench_puzzle_reads.py``); a player asks one or two a puzzle, a club behind
+#: one address a few a second.
+PUZZLE_READS: tuple[RateLimitItem, ...] = (parse("20/second"), parse("300/minute"))
 #: The ids a guest's page may name as seen (its last ones: it keeps no more).
 MAX_SKIPPED = 100
 
@@ -54,7 +60,14 @@ async def puzzles_page(request: Request) -> HTMLResponse:
     return page("puzzle.js", request)
 
 
-@router.get("/api/puzzles/next")
+async def puzzle_read(request: Request) -> None:
+    """Count the client's puzzle read against ``PUZZLE_READS`` (the app's ``puzzle_read_rate``
+    instead when set: the tests' shared servers), 429 ``too_many_requests`` beyond."""
+    rates = getattr(request.app.state, "puzzle_read_rate", None) or PUZZLE_READS
+    await client_request(request, "puzzle", rates)
+
+
+@router.get("/api/puzzles/next", dependencies=[Depends(puzzle_read)])
 async def next_puzzle(
     account: CurrentAccount,
     hub: HubDep,
@@ -74,14 +87,14 @@ async def next_puzzle(
     return await asyncio.to_thread(_shown, found.id, account, hub.store)
 
 
-@router.get("/api/puzzles/daily")
+@router.get("/api/puzzles/daily", dependencies=[Depends(puzzle_read)])
 async def daily(account: CurrentAccount, hub: HubDep) -> dict[str, Any]:
     """The puzzle of the day (UTC), the same for everyone: a Kingdomino one."""
     found = puzzles.daily_puzzle(datetime.now(UTC).date())
     return await asyncio.to_thread(_shown, found.id, account, hub.store)
 
 
-@router.get("/api/puzzles/players/{name:path}")
+@router.get("/api/puzzles/players/{name:path}", dependencies=[Depends(puzzle_read)])
 async def player_rating(name: str, hub: HubDep) -> dict[str, Any]:
     """A player's puzzle ratings: `rating`, Kingdomino's (null before their first answer), and
     `ratings`, one per set they answered a puzzle of (`duel`, `origins-tribe` ...)."""
@@ -92,7 +105,7 @@ async def player_rating(name: str, hub: HubDep) -> dict[str, Any]:
     return {"rating": ratings.get("kingdomino"), "ratings": ratings}
 
 
-@router.get("/api/puzzles/{puzzle_id}")
+@router.get("/api/puzzles/{puzzle_id}", dependencies=[Depends(puzzle_read)])
 async def one_puzzle(puzzle_id: str, account: CurrentAccount, hub: HubDep) -> dict[str, Any]:
     """A puzzle by its id (404 `no_puzzle`), its position as the player sees it."""
     return await asyncio.to_thread(_shown, puzzles.puzzle_named(puzzle_id).id, account, hub.store)
