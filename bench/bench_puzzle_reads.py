@@ -16,18 +16,11 @@ Loopback only; about a minute.
 
 from __future__ import annotations
 
-import argparse
-import asyncio
 import itertools
-import statistics
-import tempfile
 from typing import Any
 
-import httpx
-
 from bench_ai_games import client_at
-from bench_flood import cpu_seconds, free_port, ms, start_server
-from bench_score_flood import timed
+from bench_reads import flood_arguments, measure, serve_and_flood
 
 READS = [
     "none",
@@ -71,20 +64,6 @@ async def puzzle_ids(port: int, count: int) -> list[str]:
     return list(dict.fromkeys(ids))
 
 
-async def flood(
-    port: int,
-    cookies: httpx.Cookies | None,
-    asked: itertools.cycle[str],
-    stop: asyncio.Event,
-    tally: dict[str, int],
-) -> None:
-    async with client_at(port, "127.0.0.10") as client:
-        client.cookies = cookies or httpx.Cookies()
-        while not stop.is_set():
-            answer = await client.get(next(asked))
-            tally["refused" if answer.status_code == 429 else "answered"] += 1
-
-
 async def run(port: int, pid: int, args: Any, reads: list[str]) -> None:
     async with client_at(port, "127.0.0.4") as client:
         body = {"name": NAME, "password": PASSWORD}
@@ -92,53 +71,18 @@ async def run(port: int, pid: int, args: Any, reads: list[str]) -> None:
         assert made.status_code == 201, made.text
         cookies = client.cookies
     ids = await puzzle_ids(port, 60)
-    print(
-        f"{'read':<13} {'answered/s':>10} {'refused/s':>9} {'CPU':>5} {'ms each':>7}  "
-        "other client's answer ms"
+    await measure(
+        port,
+        pid,
+        args,
+        reads,
+        lambda read: paths(read, ids),
+        lambda read: cookies if read.endswith("-account") else None,
     )
-    for read in reads:
-        stop, tally = asyncio.Event(), {"answered": 0, "refused": 0}
-        times: list[float] = []
-        used = cpu_seconds(pid)
-        tasks = [asyncio.create_task(timed(port, args.every, stop, times))]
-        if read != "none":
-            asked = paths(read, ids)
-            tasks += [
-                asyncio.create_task(
-                    flood(port, cookies if read.endswith("-account") else None, asked, stop, tally)
-                )
-                for _ in range(args.flooders)
-            ]
-        await asyncio.sleep(args.seconds)
-        stop.set()
-        busy = (cpu_seconds(pid) - used) / args.seconds
-        each = f"{1000 * busy * args.seconds / tally['answered']:.1f}" if tally["answered"] else "-"
-        await asyncio.wait(tasks, timeout=30)
-        print(
-            f"{read:<13} {tally['answered'] / args.seconds:>10.0f} {tally['refused'] / args.seconds:>9.0f} "
-            f"{busy:>5.0%} {each:>7}  median {1000 * statistics.median(times):.1f}, 95% {ms(times, 0.95)}, "
-            f"most {ms(times, 1.0)} ({len(times)} answers)"
-        )
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("--seconds", type=float, default=4.0, help="how long each flood lasts")
-    parser.add_argument("--every", type=float, default=0.05, help="seconds between the other's requests")
-    parser.add_argument("--flooders", type=int, default=4, help="the flooder's requests at once")
-    parser.add_argument("--only", default="", help="reads to flood, by name, comma-separated")
-    args = parser.parse_args()
-    chosen = [name.strip() for name in args.only.split(",") if name.strip()] or READS[1:]
-    with tempfile.TemporaryDirectory() as directory:
-        port = free_port()
-        server = start_server(port, directory)
-        try:
-            asyncio.run(run(port, server.pid, args, ["none", *chosen]))
-        finally:
-            server.terminate()
-            server.wait()
+    serve_and_flood(flood_arguments(__doc__).parse_args(), READS, run)
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ import asyncio
 import itertools
 import statistics
 import tempfile
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import httpx
@@ -57,15 +58,32 @@ async def finished_games(port: int, count: int) -> list[str]:
     return [game["id"] for game in made]
 
 
-async def flood(port: int, asked: itertools.cycle[str], stop: asyncio.Event, tally: dict[str, int]) -> None:
+async def flood(
+    port: int,
+    asked: itertools.cycle[str],
+    stop: asyncio.Event,
+    tally: dict[str, int],
+    cookies: httpx.Cookies | None = None,
+) -> None:
+    """Ask ``asked`` in turn from 127.0.0.10 until ``stop``, as fast as the server answers, with
+    ``cookies`` (a logged-in client) if given; ``tally`` counts the answers and the refusals."""
     async with client_at(port, "127.0.0.10") as client:
+        client.cookies = cookies or httpx.Cookies()
         while not stop.is_set():
             answer = await client.get(next(asked))
             tally["refused" if answer.status_code == 429 else "answered"] += 1
 
 
-async def run(port: int, pid: int, args: Any, reads: list[str]) -> None:
-    games = await finished_games(port, args.games)
+async def measure(
+    port: int,
+    pid: int,
+    args: Any,
+    reads: list[str],
+    asked: Callable[[str], itertools.cycle[str]],
+    cookies: Callable[[str], httpx.Cookies | None] = lambda read: None,
+) -> None:
+    """Flood each of ``reads`` in turn (``asked(read)`` its requests, ``cookies(read)`` who asks;
+    ``none``: no flood) and print a row of its figures (see the module's docstring)."""
     print(
         f"{'read':<13} {'answered/s':>10} {'refused/s':>9} {'CPU':>5} {'ms each':>7}  "
         "other client's answer ms"
@@ -76,8 +94,10 @@ async def run(port: int, pid: int, args: Any, reads: list[str]) -> None:
         used = cpu_seconds(pid)
         tasks = [asyncio.create_task(timed(port, args.every, stop, times))]
         if read != "none":
-            asked = paths(read, games)
-            tasks += [asyncio.create_task(flood(port, asked, stop, tally)) for _ in range(args.flooders)]
+            tasks += [
+                asyncio.create_task(flood(port, asked(read), stop, tally, cookies(read)))
+                for _ in range(args.flooders)
+            ]
         await asyncio.sleep(args.seconds)
         stop.set()
         busy = (cpu_seconds(pid) - used) / args.seconds
@@ -90,17 +110,28 @@ async def run(port: int, pid: int, args: Any, reads: list[str]) -> None:
         )
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+async def run(port: int, pid: int, args: Any, reads: list[str]) -> None:
+    games = await finished_games(port, args.games)
+    await measure(port, pid, args, reads, lambda read: paths(read, games))
+
+
+def flood_arguments(doc: str | None) -> argparse.ArgumentParser:
+    """The options every read flood takes (how long, how often the other client asks, how many
+    requests at once, which reads)."""
+    parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=4.0, help="how long each flood lasts")
     parser.add_argument("--every", type=float, default=0.05, help="seconds between the other's requests")
     parser.add_argument("--flooders", type=int, default=4, help="the flooder's requests at once")
-    parser.add_argument("--games", type=int, default=4, help="finished games to read")
     parser.add_argument("--only", default="", help="reads to flood, by name, comma-separated")
-    args = parser.parse_args()
-    chosen = [name.strip() for name in args.only.split(",") if name.strip()] or READS[1:]
+    return parser
+
+
+def serve_and_flood(
+    args: Any, reads: list[str], run: Callable[[int, int, Any, list[str]], Coroutine[Any, Any, None]]
+) -> None:
+    """Start a server on a fresh SQLite file and ``run`` it over ``none`` then the reads chosen
+    (``--only``, else every one of ``reads`` but the first, ``none``)."""
+    chosen = [name.strip() for name in args.only.split(",") if name.strip()] or reads[1:]
     with tempfile.TemporaryDirectory() as directory:
         port = free_port()
         server = start_server(port, directory)
@@ -109,6 +140,12 @@ def main() -> None:
         finally:
             server.terminate()
             server.wait()
+
+
+def main() -> None:
+    parser = flood_arguments(__doc__)
+    parser.add_argument("--games", type=int, default=4, help="finished games to read")
+    serve_and_flood(parser.parse_args(), READS, run)
 
 
 if __name__ == "__main__":
