@@ -4,8 +4,8 @@ with the server stopped (``kingdomino database restore``).
 A copy of ``kingdomino.sqlite3`` alone (``cp``) misses the latest commits, which are in the
 ``-wal`` file beside it; SQLite's online backup copies them, as one consistent snapshot. A backup
 put back as ``kingdomino.sqlite3`` beside the ``-wal`` file a killed server left would be read
-with that file's pages applied on top: a mix of the backup and what came after it (tried on
-2026-12-02: an account made after the backup was there after the restore). ``restore`` first
+with that file's pages applied on top: a mix of the backup and what came after it (an account
+made after the backup is there after such a restore). ``restore`` first
 folds the current file's ``-wal`` into it, keeps it aside (``kingdomino.sqlite3.before-restore``),
 and puts the backup in its place with no ``-wal`` beside it.
 """
