@@ -7,6 +7,7 @@ import time
 
 from fastapi.testclient import TestClient
 from tests.web.conftest import create
+from tests.web.sockets import next_message
 
 from kingdomino.build_info import this_build
 
@@ -36,6 +37,6 @@ def test_the_stats_name_the_build_and_count_the_sockets_open(client: TestClient)
         client.websocket_connect("/ws/lobby") as lobby,
     ):
         for page in (player, watcher, lobby):
-            page.receive_json()
+            next_message(page, "the first view or lobby message")
         until_counted(client, {"games": 2, "spectators": 1, "lobby": 1})
     until_counted(client, {"games": 0, "spectators": 0, "lobby": 0})
