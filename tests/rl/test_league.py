@@ -8,6 +8,9 @@ Stable-Baselines3; ``test_trained_agent.py`` takes real snapshots.
 
 from __future__ import annotations
 
+import importlib
+import os
+import pickle
 import random
 import textwrap
 from pathlib import Path
@@ -26,9 +29,11 @@ from kingdomino.agents import Agent, make_agent
 
 class FileAgent(Agent):
     name = "file"
+    loads = 0  # how many times a snapshot was loaded, in this process
 
     def __init__(self, params, seed=None):
         super().__init__(seed)
+        FileAgent.loads += 1
         self.kind, _, self.only = open(params["path"]).read().strip().partition("@")
         self.inner = make_agent(self.kind, seed)
 
@@ -146,3 +151,40 @@ def test_a_snapshot_for_another_game_is_refused_when_the_env_is_made_and_when_ad
     ):
         duel.add(Snapshot("greedy@kingdomino"))
     assert [path.name for path in duel.snapshots()] == ["snapshot-0001.zip"]
+
+
+def loads() -> int:
+    """How many snapshots the plug-in has loaded in this process so far."""
+    return int(importlib.import_module("kd_league_mod").FileAgent.loads)
+
+
+def test_each_snapshot_is_loaded_once_for_the_envs_of_one_configuration(league: League) -> None:
+    """The league loaded every snapshot when made and again in every env's check."""
+    league.add(Snapshot("greedy"))
+    league.add(Snapshot("heuristic"))
+    before = loads()
+    fresh = League(league.folder, fixed=["random"], agent=AGENT)
+    for _ in range(3):
+        GameEnv("kingdomino", players=2, opponents=fresh)
+    assert loads() - before == 2
+    GameEnv("kingdomino", players=3, opponents=fresh)  # another configuration is checked anew
+    assert loads() - before == 4
+    GameEnv("kingdomino", players=3, opponents=pickle.loads(pickle.dumps(fresh)))  # a copy remembers
+    assert loads() - before == 4
+
+
+def test_a_snapshot_added_after_the_check_is_not_loaded_again_by_the_envs(league: League) -> None:
+    GameEnv("kingdomino", players=2, opponents=league)
+    league.add(Snapshot("greedy"))
+    before = loads()
+    GameEnv("kingdomino", players=2, opponents=league)
+    assert loads() == before
+
+
+def test_a_snapshot_changed_since_its_check_is_checked_again(league: League) -> None:
+    snapshot = league.add(Snapshot("greedy"))
+    GameEnv("kingdomino", players=2, opponents=league)
+    snapshot.write_text("greedy@duel")
+    os.utime(snapshot, ns=(0, snapshot.stat().st_mtime_ns + 1_000_000_000))
+    with pytest.raises(GameError, match=r"snapshot-0001\.zip: cannot play Kingdomino, 2 players"):
+        GameEnv("kingdomino", players=2, opponents=league)

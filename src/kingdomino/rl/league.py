@@ -27,6 +27,10 @@
   when it is made, :meth:`~League.check` (which a ``GameEnv`` calls with its game) asks each
   whether it plays that game, and :meth:`~League.add` loads a new snapshot, and checks it
   against those games, before it joins (a file that fails is deleted).
+* A check is done once: the league remembers each file it passed (by path, size and time of
+  change) with the game configurations it passed for, and keeps a snapshot loaded when made
+  until its first check, so the envs made with one league (and its copies in other processes)
+  load each snapshot once. A file changed since is loaded and checked again.
 
 :class:`kingdomino.rl.ppo_training.SnapshotCallback` adds a snapshot every so many steps of
 Stable-Baselines3's training.
@@ -39,14 +43,31 @@ import random
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from kingdomino.agents import Agent, make_agent
-from kingdomino.core.game import Game, GameError
+from kingdomino.core.game import Game, GameError, OptionValue
 from kingdomino.rl.common import configuration
 
 #: The snapshots' file names, numbered from 1 in the order they were added.
 _SNAPSHOT = re.compile(r"^snapshot-(\d+)\.zip$")
+
+#: A snapshot file as it is now: its path, size and time of change (nanoseconds).
+FileIdentity = tuple[str, int, int]
+#: A game configuration that can be remembered in a set: game, seats, sorted options.
+ConfigurationKey = tuple[str, int, tuple[tuple[str, OptionValue], ...]]
+
+
+def file_identity(path: Path) -> FileIdentity:
+    """``path`` as it is now; a file rewritten since has another size or time of change."""
+    status = path.stat()
+    return str(path), status.st_size, status.st_mtime_ns
+
+
+def configuration_key(game: Game) -> ConfigurationKey:
+    """``game``'s configuration (:func:`~kingdomino.rl.common.configuration`) as a set member."""
+    name, players, options = configuration(game)
+    return name, players, tuple(sorted(options.items()))
 
 
 class SavesItself(Protocol):
@@ -83,8 +104,12 @@ class League:
         self.agent = agent
         #: The games the snapshots were checked for (:meth:`check`); a new one is checked too.
         self.games: list[Game] = []
+        #: The files that loaded, as they were then, with the configurations they can play.
+        self._passed: dict[FileIdentity, set[ConfigurationKey]] = {}
+        #: Snapshots loaded but not yet asked about a game: the first :meth:`check` needs no load.
+        self._unasked: dict[FileIdentity, Agent] = {}
         for snapshot in self.snapshots():
-            self._load(snapshot)
+            self._unasked[file_identity(snapshot)] = self._load(snapshot)
 
     def snapshots(self) -> list[Path]:
         """The kept snapshots, oldest first."""
@@ -102,27 +127,47 @@ class League:
     def _load(self, snapshot: Path, name: Path | None = None, games: Sequence[Game] = ()) -> Agent:
         """The agent that plays ``snapshot``, refused (by ``name``, the snapshot's file) when the
         file cannot be loaded or cannot play ``games``."""
-        where = name or snapshot
         try:
             agent = make_agent(self.spec(snapshot), seed=0)
         except Exception as error:  # a loader fails its own way: a zip, a pickle, torch
             raise GameError(
-                f"league snapshot {where}: cannot be loaded by {self.agent}: {error}", field="league"
+                f"league snapshot {name or snapshot}: cannot be loaded by {self.agent}: {error}",
+                field="league",
             ) from None
+        self._refuse_unplayable(agent, name or snapshot, games)
+        return agent
+
+    @staticmethod
+    def _refuse_unplayable(agent: Agent, where: Path, games: Sequence[Game]) -> None:
+        """Refuse, naming the snapshot's file ``where``, an ``agent`` that cannot play one of ``games``."""
         for game in games:
             if (reason := agent.cannot_play(game)) is not None:
                 raise GameError(
                     f"league snapshot {where}: cannot play {game.describe()}: {reason}", field="league"
                 )
-        return agent
 
     def check(self, game: Game) -> None:
         """Refuse, naming the file, a kept snapshot that cannot play ``game``; the snapshots added
-        from now on are checked against it too."""
-        for snapshot in self.snapshots():
-            self._load(snapshot, games=[game])
+        from now on are checked against it too. A file already passed for ``game``'s
+        configuration, and unchanged since, is not loaded again."""
+        key = configuration_key(game)
+        current = {file_identity(snapshot): snapshot for snapshot in self.snapshots()}
+        for identity, snapshot in current.items():
+            if key in self._passed.get(identity, ()):
+                continue
+            agent = self._unasked.pop(identity, None)
+            if agent is None:
+                agent = self._load(snapshot)
+            self._refuse_unplayable(agent, snapshot, [game])
+            self._passed.setdefault(identity, set()).add(key)
+        self._passed = {identity: self._passed[identity] for identity in current if identity in self._passed}
+        self._unasked.clear()  # every current snapshot was asked; the rest were changed or dropped
         if all(configuration(game) != configuration(known) for known in self.games):
             self.games.append(game)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The league as copied to another process: what was passed, without loaded models."""
+        return {**self.__dict__, "_unasked": {}}
 
     def add(self, model: SavesItself) -> Path:
         """Save ``model`` as the newest snapshot (then drop the oldest beyond ``keep``); its path.
@@ -133,11 +178,15 @@ class League:
         partial = self.folder / f".partial-{os.getpid()}.zip"
         model.save(str(partial))
         try:
-            self._load(partial, name=path, games=self.games)
+            agent = self._load(partial, name=path, games=self.games)
         except GameError:
             partial.unlink(missing_ok=True)
             raise
         os.replace(partial, path)
+        identity = file_identity(path)
+        self._passed[identity] = {configuration_key(game) for game in self.games}
+        if not self.games:
+            self._unasked[identity] = agent
         for old in [*kept, path][: -self.keep]:
             old.unlink(missing_ok=True)
         return path
