@@ -515,6 +515,10 @@ def test_a_labelled_agent_is_shown_by_its_label_in_the_table_and_the_page(tmp_pa
     assert "│ mine " in ran.output and "mine=" not in ran.output
     page = (folder / "ladder.md").read_text()
     assert "| `mine` |" in page and "| | `mine` | `random` |" in page
+    written = {
+        row["agent"]: row["label"] for row in json.loads((folder / "ladder.json").read_text())["ratings"]
+    }
+    assert written == {"mine=greedy": "mine", "random": "random"}  # the JSON keeps the spec, and the label
     twice = ["random", "a=greedy", "a=easy"]
     refused = runner.invoke(
         app, normalise_argv(["ladder", "--agents", *twice, "-p", "2", "--out", str(folder)])

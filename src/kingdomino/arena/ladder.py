@@ -276,13 +276,14 @@ def ladder_json(config: LadderConfig, result: LadderFit, command: str | None = N
 
 def _rating_json(rating: Rating, result: LadderFit) -> dict[str, Any]:
     """A rating as ``ladder.json`` holds it: ``low`` and ``high`` are ``null`` without a bootstrap
-    of two deals or more, and ``score_half_width`` is without two (no interval, not a zero-width one)."""
+    of two deals or more, and ``score_half_width`` is without two (no interval, not a zero-width one);
+    ``label`` is the name the tables show (``ppo`` for ``ppo=SPEC``, else the spec)."""
     data = asdict(rating)
     if not result.elo_intervals:
         data["low"] = data["high"] = None
     if not result.score_intervals:
         data["score_half_width"] = None
-    return data
+    return {**data, "label": shown(rating.agent)}
 
 
 def ladder_markdown(
