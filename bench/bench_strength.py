@@ -22,7 +22,7 @@ import argparse
 from pathlib import Path
 
 from kingdomino.arena.executors import run_games
-from kingdomino.arena.tournament import ResultsFile, TournamentConfig, summarise
+from kingdomino.arena.tournament import GameOutcome, ResultsFile, TournamentConfig, summarise
 from kingdomino.core.game import OptionValue
 from kingdomino.games.registry import game_names
 
@@ -85,12 +85,24 @@ def main() -> None:
             outcomes.append(outcome)
             results.append(outcome)
         print(f"== {name}: {len(outcomes)} games, {args.agent} against {players - 1} {args.opponent}")
-        for row in summarise(outcomes):
-            print(
-                f"  {row.agent:28s} win rate {100 * row.wins / row.appearances:5.1f} % "
-                f"[{100 * row.win_low:5.1f}, {100 * row.win_high:5.1f}]  "
-                f"mean score {row.mean_score:6.1f} ± {row.score_half_width:4.1f}"
-            )
+        print("\n".join(summary_lines(outcomes, players)))
+
+
+def summary_lines(outcomes: list[GameOutcome], players: int) -> list[str]:
+    """Each agent's win rate and mean score; a single deal has no spread to measure, so its
+    means stand alone, as the tournament prints them, and a line says how to get an interval."""
+    spread = len({outcome.seed for outcome in outcomes}) > 1
+    lines = [
+        f"  {row.agent:28s} win rate {100 * row.wins / row.appearances:5.1f} % "
+        f"[{100 * row.win_low:5.1f}, {100 * row.win_high:5.1f}]  "
+        f"mean score {row.mean_score:6.1f}" + (f" ± {row.score_half_width:4.1f}" if spread else "")
+        for row in summarise(outcomes)
+    ]
+    if not spread:
+        lines.append(
+            f"  one deal only: no interval for the mean scores; --games {2 * players} or more plays two deals"
+        )
+    return lines
 
 
 if __name__ == "__main__":
