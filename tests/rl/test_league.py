@@ -188,3 +188,13 @@ def test_a_snapshot_changed_since_its_check_is_checked_again(league: League) -> 
     os.utime(snapshot, ns=(0, snapshot.stat().st_mtime_ns + 1_000_000_000))
     with pytest.raises(GameError, match=r"snapshot-0001\.zip: cannot play Kingdomino, 2 players"):
         GameEnv("kingdomino", players=2, opponents=league)
+
+
+def test_a_dropped_snapshot_is_forgotten_with_its_file(league: League) -> None:
+    """A league added to before any env was made kept every snapshot's model, dropped ones too."""
+    for kind in ("greedy", "heuristic", "full-greedy", "random"):
+        league.add(Snapshot(kind))
+    assert [Path(path).name for path, _, _ in league._unasked] == ["snapshot-0003.zip", "snapshot-0004.zip"]
+    before = loads()
+    GameEnv("kingdomino", players=2, opponents=league)
+    assert loads() == before and league._unasked == {}

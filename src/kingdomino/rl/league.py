@@ -187,8 +187,14 @@ class League:
         self._passed[identity] = {configuration_key(game) for game in self.games}
         if not self.games:
             self._unasked[identity] = agent
-        for old in [*kept, path][: -self.keep]:
+        dropped = [*kept, path][: -self.keep]
+        for old in dropped:
             old.unlink(missing_ok=True)
+        gone = {str(old) for old in dropped}
+        self._passed = {identity: keys for identity, keys in self._passed.items() if identity[0] not in gone}
+        self._unasked = {
+            identity: agent for identity, agent in self._unasked.items() if identity[0] not in gone
+        }
         return path
 
     def draw(self, rng: random.Random, count: int) -> list[str]:
