@@ -44,7 +44,6 @@ class UsageError(Protocol):
 
     ctx: Any
     exit_code: int
-    message: str
 
     def format_message(self) -> str: ...
 
