@@ -20,7 +20,7 @@ from kingdomino.agents.base import AgentSpecError
 from kingdomino.arena.simulate import GameResult, simulate
 from kingdomino.cli.flags import show_flags_bare
 from kingdomino.cli.listen import ai_line, listen_problem, start_lines
-from kingdomino.cli.one_line_errors import OneLineCommand
+from kingdomino.cli.one_line_errors import OneLineCommand, OneLineGroup
 from kingdomino.cli.options import OptionProblem, option_error, option_flag, typed_names
 from kingdomino.cli.options import build_options as options_from_flags
 from kingdomino.cli.paths import PathProblem, output_file, output_folder
@@ -36,6 +36,7 @@ from kingdomino.web.log_lines import to_journal
 
 show_flags_bare()
 app = typer.Typer(
+    cls=OneLineGroup,
     help="The Kingdomino family of board games: play, simulate, replay and score.",
     no_args_is_help=True,
     add_completion=False,

@@ -16,6 +16,7 @@ from kingdomino.cli.app import default_data_dir, fail
 from kingdomino.cli.database_files import FileProblem, back_up
 from kingdomino.cli.database_files import restore as restore_file
 from kingdomino.cli.one_line_errors import OneLineGroup
+from kingdomino.cli.postgres_servers import servers_refusal
 from kingdomino.cli.server_database import DatabaseUrlOpt, DataDirOpt, database_named, lacking, upgraded_words
 from kingdomino.cli.sqlite_claim import sqlite_file_held
 
@@ -28,21 +29,37 @@ app = typer.Typer(
 )
 
 
+ForceOpt = Annotated[
+    bool,
+    typer.Option(
+        "--force",
+        help="PostgreSQL: upgrade although servers still run on the database (the earlier version's "
+        "servers then meet tables and columns they do not know).",
+    ),
+]
+
+
 @app.command()
-def upgrade(data_dir: DataDirOpt = None, database_url: DatabaseUrlOpt = None) -> None:
+def upgrade(
+    data_dir: DataDirOpt = None, database_url: DatabaseUrlOpt = None, force: ForceOpt = False
+) -> None:
     """Add this version's tables and columns to the server's database (as `kingdomino serve` does
     at its start), and say which. Stop the servers using it first: an SQLite file a server holds
-    is refused; back it up before (docs/server.md, 'Operating it')."""
+    is refused, and so is a PostgreSQL database a server has sessions on (unless --force); back
+    it up before (docs/server.md, 'Operating it')."""
     url, flag = database_named(data_dir, database_url)
+    if force and database_url is None:
+        raise fail("--force: only with --database-url; an SQLite file serves one server: stop it first")
     with sqlite_file_held(url, flag) as problem:
         if problem:
             raise fail(problem)
-        said = upgraded(url, flag)
+        said = upgraded(url, flag, force)
     Console().print(said, highlight=False, soft_wrap=True)
 
 
-def upgraded(url: str, flag: str) -> str:
-    """Upgrade the database of ``url`` (named by ``flag``): what was added, in a line."""
+def upgraded(url: str, flag: str, force: bool = False) -> str:
+    """Upgrade the database of ``url`` (named by ``flag``): what was added, in a line; refused
+    while servers run on it (PostgreSQL: ``postgres_servers``) unless ``force``."""
     missing = lacking(url, flag)
     from sqlalchemy import make_url
     from sqlalchemy.exc import SQLAlchemyError
@@ -51,6 +68,13 @@ def upgraded(url: str, flag: str) -> str:
     from kingdomino.web.store_setup import StoreNotWritable
 
     shown = make_url(url).render_as_string(hide_password=True)
+    try:
+        refusal = None if force else servers_refusal(url, flag)
+    except SQLAlchemyError as error:
+        first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        raise fail(f"{flag}: its sessions cannot be read: {first}; stop the servers, then --force") from None
+    if refusal:
+        raise fail(refusal)
     if not missing:
         return f"{shown}: up to date, nothing to add"
     try:

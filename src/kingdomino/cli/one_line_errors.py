@@ -1,16 +1,18 @@
-"""One-line usage errors for the operator commands (``accounts``, ``games``, ``reports``, ``serve``).
+"""One-line usage errors for every ``kingdomino`` command.
 
-Typer prints a usage error (an unknown option, a value of the wrong type, a missing argument) as
-the usage line, a hint and a framed box of several lines: fine at a terminal, noise in an
-operator's log, where a service's failed start should read as one line. The commands an
-operator runs use these click classes instead (``typer.Typer(cls=OneLineGroup)``,
-``app.command(cls=OneLineCommand)``): a usage error raised while their arguments are parsed, a
-subcommand is looked up or a callback refuses a value is printed as one line on stderr naming
-the command, the option and what was expected, and the command exits with click's usage status,
-2, through click's own ``typer.Exit``.
+Typer prints a usage error (an unknown command or option, a value of the wrong type, a missing
+argument) as the usage line, a hint and a framed box of several lines: fine at a terminal, noise
+in an operator's log, where a service's failed start should read as one line. The ``kingdomino``
+group and its subgroups use these click classes instead (``typer.Typer(cls=OneLineGroup)``;
+``app.command(cls=OneLineCommand)`` for a command run alone): a usage error raised while the
+arguments are parsed, a subcommand is looked up or a callback refuses a value is printed as one
+line on stderr naming the command, what was wrong and where help is, and the command exits with
+click's usage status, 2, through click's own ``typer.Exit``. An unknown command or option names
+the nearest one there is (``difflib``), as a mistyped word most often is.
 
 ::
 
+    error: kingdomino: No such command 'srve'; did you mean serve? (kingdomino -h)
     error: kingdomino games export: Invalid value for '--limit': ... (kingdomino games export -h)
 
 Under systemd the line starts with an error's priority (``<3>``), as the server's own refusals
@@ -25,7 +27,8 @@ answer, not an error (Typer's own ``NoArgsIsHelpError``, told apart by its name 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from difflib import get_close_matches
 from typing import Any, Protocol, TypeVar, cast
 
 import typer
@@ -66,10 +69,33 @@ def one_line(error: UsageError, context: Any) -> typer.Exit:
     path = where.command_path if where is not None else "kingdomino"
     if where is not None and where is context and context.invoked_subcommand:
         path = f"{path} {context.invoked_subcommand}"  # refused while the subcommand's own was made
-    message = " ".join(error.format_message().split())
+    message = " ".join(_said(error).split())
     priority = "<3>" if to_journal(sys.stderr) else ""
     typer.echo(f"{priority}error: {path}: {message} ({path} -h)", err=True)
     return typer.Exit(error.exit_code)
+
+
+def nearest(word: str, known: Iterable[str]) -> str:
+    """``; did you mean X?`` naming the one of ``known`` nearest ``word``, when one is near
+    enough to be what was meant; else nothing.
+
+    >>> nearest("srve", ["serve", "score", "play"])
+    '; did you mean serve?'
+    >>> nearest("nope", ["list", "add"])
+    ''
+    """
+    close = get_close_matches(word, list(known), n=1)
+    return f"; did you mean {close[0]}?" if close else ""
+
+
+def _said(error: UsageError) -> str:
+    """The error's message; an unknown option (click's ``NoSuchOption``, which lists every option
+    near it in brackets) with the nearest alone."""
+    option = getattr(error, "option_name", None)
+    possibilities = getattr(error, "possibilities", None)
+    if isinstance(option, str) and possibilities:
+        return f"No such option: {option}{nearest(option, possibilities)}"
+    return error.format_message()
 
 
 def _in_one_line(call: Callable[[], Result], context: Any) -> Result:
@@ -96,6 +122,15 @@ class OneLineCommand(TyperCommand):
 
 class OneLineGroup(TyperGroup):
     """A Typer group whose usage errors, and its subcommands', are one line."""
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        name = args[0] if args else ""
+        normalise = ctx.token_normalize_func or (lambda token: token)
+        unknown = name and not name.startswith("-") and self.get_command(ctx, normalise(name)) is None
+        if unknown and not ctx.resilient_parsing:
+            shown = [each for each in self.list_commands(ctx) if not self.commands[each].hidden]
+            ctx.fail(f"No such command {name!r}{nearest(name, shown) or '.'}")
+        return super().resolve_command(ctx, args)
 
     def make_context(self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any) -> Any:
         return _in_one_line(

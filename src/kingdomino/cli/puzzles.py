@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from kingdomino.cli.app import console, fail
+from kingdomino.cli.one_line_errors import OneLineGroup
 from kingdomino.cli.paths import PathProblem, output_file
 from kingdomino.cli.server_database import DatabaseUrlOpt, DataDirOpt, open_store
 from kingdomino.puzzles.catalogue import KINDS
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from kingdomino.web.store import Store
 
 app = typer.Typer(
+    cls=OneLineGroup,
     help="Puzzles: a position, one decision, an answer the engine proves.",
     no_args_is_help=True,
     rich_markup_mode="markdown",

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy.engine import make_url
 
+from kingdomino.web.session_name import session_name
 from kingdomino.web.stored import StoredAction, Timing
 
 if TYPE_CHECKING:
@@ -138,7 +139,7 @@ async def listen(
     while True:
         try:
             async with await psycopg.AsyncConnection.connect(
-                libpq_url(database_url), autocommit=True
+                libpq_url(database_url), autocommit=True, application_name=session_name()
             ) as conn:
                 await conn.execute(f"LISTEN {channel}")
                 if outage is not None:

@@ -41,6 +41,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from kingdomino.web.notify import CHANNEL, WriteNotice
 from kingdomino.web.outage import Outage
+from kingdomino.web.session_name import named_sessions
 from kingdomino.web.store_leases import AILeases
 from kingdomino.web.store_setup import check_writable, prepare_schema, sqlite_pragmas
 from kingdomino.web.stored import StoredAction, StoredGame, Timing, stored_game
@@ -82,7 +83,9 @@ class Store(AILeases):
     def __init__(self, url: str, server: str = "") -> None:
         self.url = url
         self.server = server
-        self.engine: Engine = create_engine(url, json_serializer=json.dumps, future=True)
+        self.engine: Engine = create_engine(
+            url, json_serializer=json.dumps, future=True, connect_args=named_sessions(url, server)
+        )
         self.notifies = self.engine.dialect.name == "postgresql"
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", sqlite_pragmas)

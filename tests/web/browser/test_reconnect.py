@@ -138,7 +138,7 @@ def test_a_move_made_on_a_silent_socket_is_sent_once_the_page_is_back(
 
 #: The waits of ``retryMs`` after 0 to 5 tries failed, at the least and the most its draw gives.
 RETRY_WAITS = """async () => {
-  const { retryMs } = await import(staticBase + "game-socket.js");
+  const { retryMs } = await import(staticBase + "socket-retry.js");
   return [0, 1, 2, 3, 4, 5].map((tries) => [retryMs(tries, 0), retryMs(tries, 0.9999)]);
 }"""
 

@@ -8,6 +8,7 @@ import { el } from "./dom.js";
 import { has, t } from "./i18n.js";
 import { drawAway } from "./game-presence.js";
 import { heardServerTime } from "./server-time.js";
+import { retryMs } from "./socket-retry.js";
 
 /** @typedef {import("./game-state.js").GameState} GameState */
 /** @typedef {import("./view-types.js").ServerMessage} ServerMessage */
@@ -15,20 +16,6 @@ import { heardServerTime } from "./server-time.js";
 
 /** Milliseconds between pings until the server's first pong says its own pace (`ping_every`). */
 const PING_MS = 10000;
-/** Milliseconds before connecting again: about 1 s after a socket's end, twice as long after each
- * try that fails, 5 s at most: 40 pages of a club behind one address, back when a restarted server
- * answers, stay within the 20 sockets a second it lets one address open (`bench_club_reconnect.py`). */
-const RETRY_MS = 1000;
-const MAX_RETRY_MS = 5000;
-
-/** The wait before the next try after `tries` failed in a row: between half of it and all of it,
- * drawn by `random` (in [0, 1)), so pages that lost their sockets at once do not all try at once.
- * @param {number} tries @param {number} [random] */
-export function retryMs(tries, random = Math.random()) {
-  const most = Math.min(MAX_RETRY_MS, RETRY_MS * 2 ** tries);
-  return most / 2 + random * most / 2;
-}
-
 /** The game cannot be shown here (no link to it in this browser, or the server refused): say why,
  * with what to do about it if anything, and the way back to the lobby, instead of an empty table.
  * @param {GameState} game @param {string} why @param {string} [help] */

@@ -17,6 +17,7 @@ import { language, number, t } from "./i18n.js";
 import { tellNews } from "./news.js";
 import { forget, remember, savedGames, tokensFor } from "./saved-games.js";
 import { api } from "./server.js";
+import { retryMs } from "./socket-retry.js";
 import { UNNAMED_YOU, errorWords, gameTitle, localName } from "./words.js";
 
 /** @typedef {import("./view-types.js").OpenGame} OpenGame */
@@ -28,8 +29,6 @@ import { UNNAMED_YOU, errorWords, gameTitle, localName } from "./words.js";
 const NAME_KEY = "kingdomino.name";
 /** How long a new open game may wait for its players, in minutes: the choices offered. */
 const WAITS = [5, 20, 60, 24 * 60, 3 * 24 * 60];
-/** Seconds before the lobby's socket is opened again after it closed. */
-const RECONNECT_SECONDS = 2;
 /** The clocks offered: none, real time (minutes each and an increment, or seconds a move) and turn based (days a move).
  * @type {Array<import("./view-types.js").TimeControl | null>} */
 export const TIME_CONTROLS = [null, { kind: "game", minutes: 5, increment: 3 }, { kind: "game", minutes: 10, increment: 5 },
@@ -240,10 +239,13 @@ export function openGamesCard(games, heard) {
    * once, for their challenges. */
   let socket = /** @type {WebSocket | null} */ (null);
   let account = /** @type {number | null} */ (null);
+  /** Tries in a row whose socket closed before it opened: the wait before the next grows with them. */
+  let tries = 0;
   const connect = () => {
     const opened = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/lobby`);
     socket = opened;
     account = null;
+    opened.onopen = () => { tries = 0; };
     opened.onmessage = (event) => {
       if (socket !== opened) return;
       const message = /** @type {LobbyMessage} */ (JSON.parse(event.data));
@@ -260,7 +262,13 @@ export function openGamesCard(games, heard) {
       } else { tellNews(); if (heard) heard(message); return; }
       draw();
     };
-    opened.onclose = () => { if (socket === opened && document.body.contains(list)) setTimeout(connect, RECONNECT_SECONDS * 1000); };
+    // Tried again after a wait drawn at random (socket-retry.js): a club's lobby pages that lost
+    // their sockets to a server's restart come back spread out, not all in one instant.
+    opened.onclose = () => {
+      if (socket !== opened || !document.body.contains(list)) return;
+      setTimeout(connect, retryMs(tries));
+      tries += 1;
+    };
   };
   connect();
   // A game of the account ended: its rating may have moved, and with it which games it may join.
