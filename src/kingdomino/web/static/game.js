@@ -59,7 +59,8 @@ export function showGame(main, id, replay = false, watch = false) {
     hints: null, hintTries: null, hintRetry: 0,
     thinking: null, askedWhy: null, toldUpTo: null, awayTimer: undefined,
     presence: { away: {}, after: 60, at: 0, here: null, elsewhere: [], watching: 0, lost: [], gone: {}, claimAfter: 60 },
-    replayAsked: replay, ratings: null, ratingsAsked: false, byKeyboard: false, acted: new Set(), paced: pacedViews((view) => showView(game, view)),
+    replayAsked: replay, replayMissed: null, ratings: null, ratingsAsked: false,
+    byKeyboard: false, acted: new Set(), paced: pacedViews((view) => showView(game, view)),
     ctx: { legal: [], play: (action) => chooseMove(game, action), why: (action) => why(game, action), replay: false, onKey: null,
       mainSeat: 0, highlight: null, redraw: () => game.draw() },
     page: buildPage(main, id, saved, {
