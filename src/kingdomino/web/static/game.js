@@ -29,7 +29,7 @@ import { makeChat, placeChat } from "./chat.js";
 import { tvChannel, tvStrip } from "./tv.js";
 import { undoOrAsk } from "./game-takeback.js";
 import { passScreen } from "./game-pass.js";
-import { chooseMove, forgetChoice, keepChoice, listenForConfirm, markChosen } from "./move-confirm.js";
+import { chooseMove, forgetChoice, keepChoice, listenForConfirm, markChosen, moveAnswered } from "./move-confirm.js";
 
 /** @typedef {import("./game-state.js").GameState} GameState */
 /** @typedef {import("./game-state.js").DrawnGame} DrawnGame */
@@ -169,7 +169,10 @@ function receive(game, message) {
   else if (message.type === "chat") game.chat.heard(message.room, message.messages);
   else if (message.type === "ack" && message.chat !== undefined) game.chat.sent(message.chat);
   else if (message.type === "error" && message.field === "hint" && game.hintTries !== null && retryHint(game, message.code, game.hintTries)) return;
-  else if (message.type === "error") { if (game.view) page.error.textContent = errorWords(message); else game.refusedWith = errorWords(message); }
+  else if (message.type === "error") {
+    moveAnswered(game);
+    if (game.view) page.error.textContent = errorWords(message); else game.refusedWith = errorWords(message);
+  }
   else if (message.type === "hint") { stopHint(game); if (game.view) showHint(/** @type {DrawnGame} */ (game), message.candidates); }
   else if (message.type === "presence") {
     const { away, after, here, elsewhere, lost, gone } = message;
