@@ -1,6 +1,7 @@
 """The moderators' queue a page at a time (``moderation.queue``, ``GET /api/moderation/reports``):
 an evening's 45 open reports come 20, 20 and 5, newest first, each once, the count of all open
-reports with every page; a report closed between two pages moves none of the others, and the
+reports with every page and how many are newer than the page (its place, for a page opened at its
+address); a report closed between two pages moves none of the others, and the
 reports about a moderator are never listed nor counted. Over SQLite and over a PostgreSQL database
 of the test's own (``own_database``): the test counts what its database holds."""
 
@@ -56,17 +57,18 @@ def test_45_open_reports_come_20_at_a_time_newest_first_none_lost(client: TestCl
     )
     assert len(made) == 45 and moderation.PAGE == 20
     first = page(client, mona_s)
-    assert (len(first["reports"]), first["open"], first["more"]) == (20, 45, True)
+    assert (len(first["reports"]), first["open"], first["newer"], first["more"]) == (20, 45, 0, True)
     assert [line["id"] for line in first["reports"]] == made[::-1][:20]
     # Closed between two pages, a report of the first moves none of the next page's.
     moderation.close(store, made[-1], 0, mona, "seen")
     second = page(client, mona_s, first["reports"][-1]["id"])
-    assert (len(second["reports"]), second["open"], second["more"]) == (20, 44, True)
+    # The page's place in the queue (its first report the 20th open one: one of the first page closed).
+    assert (len(second["reports"]), second["open"], second["newer"], second["more"]) == (20, 44, 19, True)
     third = page(client, mona_s, second["reports"][-1]["id"])
-    assert (len(third["reports"]), third["open"], third["more"]) == (5, 44, False)
+    assert (len(third["reports"]), third["open"], third["newer"], third["more"]) == (5, 44, 39, False)
     shown = [line["id"] for answer in (first, second, third) for line in answer["reports"]]
     assert shown == made[::-1] and about_max not in shown
-    assert page(client, mona_s, made[0]) == {"reports": [], "open": 44, "more": False}
+    assert page(client, mona_s, made[0]) == {"reports": [], "open": 44, "newer": 44, "more": False}
     for wrong in (0, 2**70):  # no report's id: refused naming the field
         refused = as_(client, mona_s).get("/api/moderation/reports", params={"before": wrong})
         assert refused.status_code == 422 and refused.json()["error"]["field"] == "before", refused.text

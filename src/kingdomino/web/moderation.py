@@ -92,8 +92,10 @@ def queue(store: Store, before: int | None = None, limit: int = PAGE) -> dict[st
     older than the report ``before`` (None: from the newest). Each with its reason, words, game,
     the reported account with how many open reports are about it, the reporter with how many it
     made, and what moderators did on it so far (as on its page, oldest first). With them
-    ``open``, how many open reports the queue holds in all, and ``more``, whether older ones
-    follow (asked with ``before`` the last one's id: a report closed meanwhile moves none)."""
+    ``open``, how many open reports the queue holds in all, ``newer``, how many of them are
+    newer than the page (its first report's place is ``newer`` + 1, for a page opened at its
+    address), and ``more``, whether older ones follow (asked with ``before`` the last one's id: a
+    report closed meanwhile moves none)."""
     reporter, reported = aliased(AccountRow), aliased(AccountRow)
     waiting = (ReportRow.closed.is_(None), ~_about_a_moderator())
     query = (
@@ -113,7 +115,11 @@ def queue(store: Store, before: int | None = None, limit: int = PAGE) -> dict[st
     with store.sessions() as session:
         found = session.execute(query).all()
         rows = found[:limit]
-        total = session.scalar(select(func.count()).select_from(ReportRow).where(*waiting))
+        counted = select(func.count()).select_from(ReportRow)
+        total = session.scalar(counted.where(*waiting))
+        newer = 0
+        if before is not None:
+            newer = session.scalar(counted.where(*waiting, ReportRow.id >= before)) or 0
         done: dict[int, list[dict[str, str | None]]] = {row.id: [] for row, *_ in rows}
         if done:
             acts = select(ModerationActionRow).where(ModerationActionRow.report_id.in_(done))
@@ -134,7 +140,7 @@ def queue(store: Store, before: int | None = None, limit: int = PAGE) -> dict[st
         }
         for row, by, shown, count, about in rows
     ]
-    return {"reports": reports, "open": int(total or 0), "more": len(found) > limit}
+    return {"reports": reports, "open": int(total or 0), "newer": int(newer or 0), "more": len(found) > limit}
 
 
 def _reported(store: Store, report_id: int, moderator_id: int) -> ReportRow:

@@ -58,8 +58,9 @@ def test_the_replay_address_of_a_game_without_a_move_says_there_is_none(
     browser: Browser, live_server: str
 ) -> None:
     """``/game/ID/replay`` opened for a game resigned before anyone moved stepped through its deal
-    alone; it now shows the end screen under a line saying there is no replay, in the reader's
-    language, with a way back to the page before (else to the lobby), the address the end's."""
+    alone; it now shows the end screen saying once, where the replay's button would be, that there
+    is no replay, in the reader's language, with a way back to the page before (else to the lobby),
+    the address the end's. It said so twice (a bar over the end screen and the end card)."""
     with httpx.Client(base_url=live_server, timeout=30) as guest:
         created = create(guest, seats=[{"kind": "human", "online": True}] * 2, seed=None)  # type: ignore[arg-type]
         game_id = created["id"]
@@ -67,9 +68,16 @@ def test_the_replay_address_of_a_game_without_a_move_says_there_is_none(
         assert resigned.status_code == 200, resigned.text
     # The page before must keep its address: TV's goes on to any game being played, and other
     # tests' games on this shared server would make Back land on one of them.
-    for locale, words, back, came_from in (
-        ("en", "This game has no replay: it ended before anyone moved.", "← Back to the lobby", None),
-        ("hu", "Ennek a játéknak nincs visszajátszása", "← Vissza", "/leaderboards"),
+    # The end card's words for a game without a move opened otherwise, not said again here.
+    for locale, words, otherwise, back, came_from in (
+        (
+            "en",
+            "This game has no replay: it ended before anyone moved.",
+            "No move was played",
+            "← Back to the lobby",
+            None,
+        ),
+        ("hu", "Ennek a játéknak nincs visszajátszása", "Egy lépés sem történt", "← Vissza", "/leaderboards"),
     ):
         page = new_page(browser, live_server, 390, 844, locale=locale, touch=True)
         if came_from:
@@ -77,10 +85,14 @@ def test_the_replay_address_of_a_game_without_a_move_says_there_is_none(
             page.evaluate(f"location.href = '/game/{game_id}/replay'")
         else:
             page.goto(f"{live_server}/game/{game_id}/replay")
-        expect(page.locator("#replay-none")).to_contain_text(words)
+        said = page.locator("#no-replay")
+        expect(said).to_contain_text(words)
+        expect(said).to_have_attribute("role", "status")
         expect(page.locator("#ranking")).to_be_visible()
-        expect(page.locator("#replay-panel, #replay-step")).to_have_count(0)
-        back_way = page.locator("#replay-none-back")
+        expect(page.locator("#replay-panel, #replay-step, #replay-none")).to_have_count(0)
+        assert page.locator("#replay-bar").evaluate("bar => bar.hidden")
+        assert otherwise not in page.locator("body").inner_text()
+        back_way = said.locator("#replay-none-back")
         expect(back_way).to_have_text(back)
         assert page.evaluate("location.pathname") == f"/game/{game_id}"
         assert back_way.bounding_box()["height"] >= 44  # type: ignore[index]

@@ -51,7 +51,9 @@ class Line:
 
 def test_a_board_the_game_has_left_offers_no_move_to_confirm(browser: Browser, live_server: str) -> None:
     """A move confirmed, its view held on the way: the board still drawn offers nothing to confirm
-    (that view would take the choice back before Confirm), then the game goes on as it was."""
+    (that view would take the choice back before Confirm), then the game goes on as it was. Until
+    that view, the board waits visibly, the move's mark kept, the bar saying in words that the move
+    is being sent; a tap on the board is told the move is on its way (it did nothing, silently)."""
     game_id, token = api_game(live_server, "kingdomino", seed=3)
     lines: list[Line] = []
     page = game_page(
@@ -65,15 +67,34 @@ def test_a_board_the_game_has_left_offers_no_move_to_confirm(browser: Browser, l
     dominoes.first.click()
     mark = page.evaluate(LOG_MARK)
     line.hold()
+    chosen = dominoes.first.get_attribute("data-domino")
     page.click("#confirm-move")
     wait_for_count(page, sent, 1)
+    bar, words, board = page.locator("#move-confirm"), page.locator("#move-chosen"), page.locator("#board")
+    expect(words).to_have_text(re.compile(r"^Sending your move: Choose domino \d+ .*…$"))
+    expect(words).to_have_attribute("role", "status")
+    expect(bar.locator("button:visible")).to_have_count(0)
+    expect(board).to_have_class(re.compile(r"\bmove-sending\b"))
+    expect(board).to_have_attribute("aria-busy", "true")
+    expect(page.locator("button.domino.chosen")).to_have_attribute("data-domino", str(chosen))
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "sending-phone-en.png"))
     other = dominoes.last
     other.click()  # on the board drawn before the move went
-    expect(page.locator("#move-confirm")).to_be_hidden()
+    expect(words).to_have_text(
+        re.compile(r"^Your move is on its way: Choose domino \d+ .*Wait for the game's answer\.$")
+    )
+    expect(bar.locator("button:visible")).to_have_count(0)
     expect(other).not_to_have_class(re.compile(r"\bchosen\b"))
+    page.keyboard.press("Escape")  # nothing to cancel: the move went
+    expect(bar).to_be_visible()
+    page.screenshot(path=str(SHOTS / "sending-tapped-phone-en.png"))
     line.release()
     wait_for_new_log(page, mark)
     page.wait_for_selector("#your-turn")
+    expect(bar).to_be_hidden()
+    expect(board).not_to_have_class(re.compile(r"\bmove-sending\b"))
+    expect(page.locator("#board .chosen, #board .chosen-mark")).to_have_count(0)
     assert len(sent) == 1, sent
     assert page.errors == []
 

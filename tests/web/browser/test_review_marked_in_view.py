@@ -105,3 +105,38 @@ def test_a_jump_in_the_review_keeps_its_words_and_the_moves_in_view_on_a_phone(
         page.wait_for_function(WORDS_AND_MOVES)
     page.screenshot(path=str(ARTIFACTS / "review-graph-jump-390.png"))
     assert not page.errors, page.errors
+
+
+#: Whether the moves the review marks on the board are whole in the screen below the step bar, and
+#: the bar's verdict in view; how far the review's words start above the screen's top (0: in view).
+MOVES_BEFORE_WORDS = """() => {
+  const bar = document.querySelector('.replay-bar').getBoundingClientRect();
+  const marks = [...document.querySelectorAll(
+    '#board .hint-mark, #board .played-mark, #board .domino.hinted, #board .domino.played')]
+    .map((mark) => mark.getBoundingClientRect());
+  const verdict = document.querySelector('#replay-verdict').getBoundingClientRect();
+  const words = document.querySelector('#review-note').getBoundingClientRect();
+  return [marks.length > 0 && marks.every((box) => box.top >= bar.bottom - 1 && box.bottom <= innerHeight + 1)
+    && verdict.top >= 0 && verdict.bottom <= innerHeight, Math.max(0, -words.top)];
+}"""
+
+
+def test_on_a_small_phone_a_jump_shows_the_moves_marked_before_the_words(
+    browser: Browser, live_server: str
+) -> None:
+    """On a 320 x 568 phone the review's words and the step bar take 385 px: a marked move low on
+    the board and the words above the bar cannot both be in view. The words came first, and the
+    moves they said marked stayed under the screen's foot; the moves come first now, the bar's
+    verdict in view, the words a swipe up."""
+    page = review_of_a_finished_game(browser, live_server, width=320, height=568, touch=True, mobile=True)
+    above = []
+    for turn in range(7):
+        to_next_marked_move(page)
+        if "marked on the board" not in (page.locator("#review-note").text_content() or ""):
+            continue
+        page.wait_for_function(f"({MOVES_BEFORE_WORDS})()[0]")
+        above.append(page.evaluate(MOVES_BEFORE_WORDS)[1])
+        if turn == 4:
+            page.screenshot(path=str(ARTIFACTS / "review-jump-moves-320.png"))
+    assert above and max(above) > 0, above  # some did not fit with the words: the case tested
+    assert not page.errors, page.errors

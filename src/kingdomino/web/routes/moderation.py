@@ -68,8 +68,9 @@ async def open_reports(
 ) -> dict[str, Any]:
     """A page of the open reports (20), newest first (but those about a moderator), each with the
     count of open reports about its player and by its reporter, and what moderators did on it so
-    far: `{reports, open, more}`, `open` how many the queue holds in all, `more` whether older ones
-    follow (asked with `before` the last one's id)."""
+    far: `{reports, open, newer, more}`, `open` how many the queue holds in all, `newer` how many of
+    them are newer than the page, `more` whether older ones follow (asked with `before` the last
+    one's id)."""
     return await asyncio.to_thread(moderation.queue, hub.store, before)
 
 

@@ -301,10 +301,12 @@ export function anyMove(view) {
  * `shared` among the players of several browsers, game-rematch.js) and, against AI seats, the same
  * deal again; "New game", or `elsewhere` instead (a spectator's ways on from a tournament's game).
  * A rated game's ranking says each rating after the game with its change, once the server has
- * recorded it (`ratings`; null: not yet, "…").
+ * recorded it (`ratings`; null: not yet, "…"). A game without a move says there is nothing to
+ * replay where the replay's button would be; its replay's address opened, it says so to who asked
+ * for the replay, with the way back `missed` (game-replay.js).
  * @param {ShownView} view
  * @param {{replay: () => void, rematch: (() => void) | null, sameDeal: (() => void) | null, shared?: Array<Node | string>,
- *   elsewhere?: Node[]}} actions
+ *   elsewhere?: Node[], missed?: Node | null}} actions
  * @param {import("./view-types.js").RatingChange[] | null} [ratings]
  */
 export function endScreen(view, actions, ratings = null) {
@@ -345,7 +347,8 @@ export function endScreen(view, actions, ratings = null) {
     explain ? el("p", { id: "tie-explained" }, explain) : "",
     el("div", { class: "controls" },
       anyMove(view) ? el("button", { type: "button", id: "replay", onclick: actions.replay }, "▶ ", t("end.replay"))
-        : el("span", { id: "no-replay", class: "small" }, t("end.no_moves")), " ",
+        : actions.missed ? el("span", { id: "no-replay", class: "no-replay-asked", role: "status" }, t("replay.none"), " ", actions.missed)
+          : el("span", { id: "no-replay", class: "small" }, t("end.no_moves")), " ",
       actions.rematch ? el("button", { type: "button", id: "rematch", class: "primary", onclick: actions.rematch }, "↻ ", t("end.rematch"))
         : "", " ",
       ...(actions.shared || []), " ",

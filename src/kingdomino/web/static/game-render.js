@@ -53,6 +53,7 @@ export function render(game, before) {
   const played = view.your_seats.length > 0 || formerSeats(view, saved.seats || []).length > 0;
   page.end.replaceChildren(...(view.status === "finished" ? [endedNoted(view, endScreen(view, {
     replay: () => { history.pushState(null, "", `/game/${game.id}/replay`); replayGame(game); },
+    missed: game.replayMissed,
     rematch: saved.request && !tournament && !sharedRematch(view) ? () => rematch(game) : null,
     shared: tournament ? tournamentWayBack(game.id, tournament, played)
       : sharedRematch(view) ? rematchControls(game, view) : [],

@@ -1,6 +1,6 @@
 // A finished game's replay on its page: opened from the end screen or at its own address
 // (/game/ID/replay), left for the end screen again, and the browser's Back and Forward between them.
-// A game without a move has no replay: its address says so over the end screen, with a way back.
+// A game without a move has no replay: its address says so in the end screen, with a way back.
 import { BOARDS } from "./boards.js";
 import { el } from "./dom.js";
 import { anyMove } from "./ending.js";
@@ -26,19 +26,17 @@ export function replayGame(game) {
 }
 
 /** A game resigned or called off before anyone moved, its replay's address opened (a link kept
- * from before, a typed address): its end screen under a bar saying there is nothing to replay, with
- * a way back to the page before (the site sends no referrer to say which), else to the lobby; the
- * address the end screen's. @param {GameState} game */
+ * from before, a typed address): its end screen, saying where the replay's button would be that
+ * there is nothing to replay, with a way back to the page before (the site sends no referrer to say
+ * which), else to the lobby; the address the end screen's. @param {GameState} game */
 function noReplay(game) {
-  const { replayBar } = game.page;
   history.replaceState(null, "", `/game/${game.id}`);
   // The Navigation API knows whether there is a page before (a new tab's history counts its blank page).
   const navigation = /** @type {{navigation?: {canGoBack: boolean}}} */ (/** @type {unknown} */ (window)).navigation;
-  const back = (navigation ? navigation.canGoBack : history.length > 1)
+  game.replayMissed = (navigation ? navigation.canGoBack : history.length > 1)
     ? el("button", { type: "button", id: "replay-none-back", onclick: () => history.back() }, `← ${t("replay.none_back")}`)
     : el("a", { href: "/", class: "button", id: "replay-none-back" }, `← ${t("game.to_lobby")}`);
-  replayBar.hidden = false;
-  replayBar.replaceChildren(el("p", { id: "replay-none", class: "replay-none", role: "status" }, t("replay.none"), " ", back));
+  game.draw();
 }
 
 /** The end screen again, the replay left (a keyboard's focus on the button that opens it again,

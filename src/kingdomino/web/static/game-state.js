@@ -28,6 +28,7 @@
  *   open in another window too (`elsewhere`), how many spectators watch here (`watching`), and `awayTimer` the timer that offers to hand the
  *   seat over (game-presence.js);
  * - `replayAsked`: the replay was asked for by its address, started once the finished game's view comes;
+ *   `replayMissed`: the way back shown when that game had no move to replay (null: none asked for);
  * - `ratings`: what a finished rated game did to each seat's rating, once the server says (null
  *   before), and `ratingsAsked` whether it was asked (game-ratings.js);
  * - `byKeyboard`: whether the last move was made with the keys (game-focus.js);
@@ -42,7 +43,7 @@
  *   hints: HintCandidate[] | null, hintTries: number | null, hintRetry: number,
  *   thinking: Thinking | null, askedWhy: string | null, toldUpTo: number | null,
  *   presence: Presence, awayTimer: number | undefined,
- *   replayAsked: boolean, ratings: import("./view-types.js").RatingChange[] | null, ratingsAsked: boolean,
+ *   replayAsked: boolean, replayMissed: HTMLElement | null, ratings: import("./view-types.js").RatingChange[] | null, ratingsAsked: boolean,
  *   byKeyboard: boolean, acted: Set<number>,
  *   paced: {add: (view: View) => void}, ctx: Ctx, page: GamePage,
  *   draw: (before?: FocusPlace) => void, chat: import("./chat.js").Chat, tv: (view: View) => void}} GameState

@@ -29,7 +29,7 @@ import { makeChat, placeChat } from "./chat.js";
 import { tvChannel, tvStrip } from "./tv.js";
 import { undoOrAsk } from "./game-takeback.js";
 import { passScreen } from "./game-pass.js";
-import { chooseMove, forgetChoice, keepChoice, listenForConfirm, markChosen } from "./move-confirm.js";
+import { chooseMove, forgetChoice, keepChoice, listenForConfirm, markChosen, moveAnswered } from "./move-confirm.js";
 
 /** @typedef {import("./game-state.js").GameState} GameState */
 /** @typedef {import("./game-state.js").DrawnGame} DrawnGame */
@@ -59,7 +59,8 @@ export function showGame(main, id, replay = false, watch = false) {
     hints: null, hintTries: null, hintRetry: 0,
     thinking: null, askedWhy: null, toldUpTo: null, awayTimer: undefined,
     presence: { away: {}, after: 60, at: 0, here: null, elsewhere: [], watching: 0, lost: [], gone: {}, claimAfter: 60 },
-    replayAsked: replay, ratings: null, ratingsAsked: false, byKeyboard: false, acted: new Set(), paced: pacedViews((view) => showView(game, view)),
+    replayAsked: replay, replayMissed: null, ratings: null, ratingsAsked: false,
+    byKeyboard: false, acted: new Set(), paced: pacedViews((view) => showView(game, view)),
     ctx: { legal: [], play: (action) => chooseMove(game, action), why: (action) => why(game, action), replay: false, onKey: null,
       mainSeat: 0, highlight: null, redraw: () => game.draw() },
     page: buildPage(main, id, saved, {
@@ -168,7 +169,10 @@ function receive(game, message) {
   else if (message.type === "chat") game.chat.heard(message.room, message.messages);
   else if (message.type === "ack" && message.chat !== undefined) game.chat.sent(message.chat);
   else if (message.type === "error" && message.field === "hint" && game.hintTries !== null && retryHint(game, message.code, game.hintTries)) return;
-  else if (message.type === "error") { if (game.view) page.error.textContent = errorWords(message); else game.refusedWith = errorWords(message); }
+  else if (message.type === "error") {
+    moveAnswered(game);
+    if (game.view) page.error.textContent = errorWords(message); else game.refusedWith = errorWords(message);
+  }
   else if (message.type === "hint") { stopHint(game); if (game.view) showHint(/** @type {DrawnGame} */ (game), message.candidates); }
   else if (message.type === "presence") {
     const { away, after, here, elsewhere, lost, gone } = message;

@@ -36,12 +36,18 @@ export function reasonWords(reason) {
     t(`report.reason.${reason}`));
 }
 
-/** Show the moderators' page the address asks for in `root`. @param {HTMLElement} root */
+/** Show the moderators' page the address asks for in `root`: a report (`/moderation/12`), else a
+ * page of the queue (`/moderation`, or `/moderation?before=12`: the reports older than 12), which
+ * Back and Forward go between. @param {HTMLElement} root */
 export async function showModeration(root) {
   const asked = location.pathname.match(/^\/moderation\/(\d+)$/);
   document.title = t("moderation.title");
   const card = el("section", { class: "card moderation", id: "moderation" }, el("p", { role: "status" }, t("moderation.loading")));
   root.replaceChildren(card);
+  if (!asked && !followingHistory) {
+    followingHistory = true;
+    window.addEventListener("popstate", () => { if (location.pathname === "/moderation") showModeration(root); });
+  }
   try {
     if (asked) await showReport(card, Number(asked[1]));
     else await showQueue(card);
@@ -50,6 +56,9 @@ export async function showModeration(root) {
       el("p", { class: "error", role: "alert", id: "moderation-error" }, errorWords(problem)));
   }
 }
+
+/** Whether the queue's pages follow the browser's Back and Forward already. */
+let followingHistory = false;
 
 /** A queued report as a list item: its reason and player, when, who reported it, how many open
  * reports are about the player, what was done on it already, its words. @param {QueuedReport} line */
@@ -66,44 +75,58 @@ function queueItem(line) {
     line.text ? el("blockquote", { class: "moderation-words" }, line.text) : "");
 }
 
-/** A page of the queue (GET /api/moderation/reports): its reports, how many are open in all, whether
- * older ones follow. @typedef {{reports: QueuedReport[], open: number, more: boolean}} QueuePage */
+/** A page of the queue (GET /api/moderation/reports): its reports, how many are open in all and
+ * newer than the page, whether older ones follow.
+ * @typedef {{reports: QueuedReport[], open: number, newer: number, more: boolean}} QueuePage */
 
-/** The open reports, newest first, a page at a time: "Older reports" under the list brings the next
- * page (asked after the last one shown: a report closed meanwhile moves none), so an evening's
- * oldest reports are reached too. @param {HTMLElement} card */
+/** The queue's page the address asks for: the newest open reports, or those older than the report
+ * `before`. @param {string} before the address's `before`, or "" @returns {Promise<QueuePage>} */
+async function queuePage(before) {
+  return /** @type {QueuePage} */ (await api(before ? `/api/moderation/reports?before=${encodeURIComponent(before)}` : "/api/moderation/reports"));
+}
+
+/** The open reports, newest first, a page at a time, each page its own address
+ * (`/moderation?before=ID`, ID the report above its first: asked after the last one shown, so a
+ * report closed meanwhile moves none), which a reload opens again and a moderator sends a colleague.
+ * "Older reports" under the list opens the next page, kept in the browser's history; a page but the
+ * newest leads back to the newest. @param {HTMLElement} card */
 async function showQueue(card) {
-  const first = /** @type {QueuePage} */ (await api("/api/moderation/reports"));
-  if (!first.reports.length) {
-    card.replaceChildren(el("h1", {}, t("moderation.queue_title", { n: 0 })), el("p", { id: "moderation-empty" }, t("moderation.queue_empty")));
+  const before = new URLSearchParams(location.search).get("before") ?? "";
+  drawQueue(card, before, await queuePage(before));
+}
+
+/** Draw a page of the queue in `card`. @param {HTMLElement} card @param {string} before
+ * @param {QueuePage} page */
+function drawQueue(card, before, page) {
+  const newest = before ? el("p", { class: "moderation-nav" },
+    el("a", { href: "/moderation", id: "moderation-newest" }, `↑ ${t("moderation.newest")}`)) : "";
+  if (!page.reports.length) {
+    card.replaceChildren(el("h1", {}, t("moderation.queue_title", { n: page.open })), newest,
+      el("p", { id: "moderation-empty" }, t(before ? "moderation.older_none" : "moderation.queue_empty")));
     return;
   }
-  const list = el("ol", { class: "moderation-queue", id: "moderation-queue" });
+  // Numbered by their places in the whole queue.
+  const list = el("ol", { class: "moderation-queue", id: "moderation-queue", start: page.newer + 1 }, ...page.reports.map(queueItem));
   const problem = el("p", { class: "error", role: "alert", id: "moderation-older-error", hidden: true });
-  const older = /** @type {HTMLButtonElement} */ (el("button", { type: "button", id: "moderation-older" }, `↓ ${t("moderation.older")}`));
-  let last = 0;
-  /** Add a page's reports, the button kept while older ones follow. @param {QueuePage} page */
-  const add = (page) => {
-    list.append(...page.reports.map(queueItem));
-    last = page.reports.at(-1)?.id ?? last;
-    older.hidden = !page.more;
-  };
+  const last = String(page.reports.at(-1)?.id);
+  const older = /** @type {HTMLButtonElement} */ (el("button", { type: "button", id: "moderation-older", hidden: !page.more },
+    `↓ ${t("moderation.older")}`));
   older.addEventListener("click", async () => {
     older.disabled = true;
     problem.hidden = true;
-    const shown = list.children.length;
     try {
-      add(/** @type {QueuePage} */ (await api(`/api/moderation/reports?before=${last}`)));
-      // A keyboard's focus goes on to the first report the page brought (the button may be gone).
-      /** @type {HTMLElement | null} */ (list.children[shown]?.querySelector("a.moderation-open") ?? null)?.focus();
+      const next = await queuePage(last);
+      history.pushState(null, "", `/moderation?before=${last}`);
+      drawQueue(card, last, next);
+      // The focus (and the view) goes on to the first report the page brought.
+      /** @type {HTMLElement | null} */ (card.querySelector("#moderation-queue a.moderation-open"))?.focus();
     } catch (failed) {
       problem.textContent = errorWords(failed);
       problem.hidden = false;
+      older.disabled = false;
     }
-    older.disabled = false;
   });
-  add(first);
-  card.replaceChildren(el("h1", {}, t("moderation.queue_title", { n: first.open })), list, problem,
+  card.replaceChildren(el("h1", {}, t("moderation.queue_title", { n: page.open })), newest, list, problem,
     el("p", { class: "moderation-more" }, older));
 }
 

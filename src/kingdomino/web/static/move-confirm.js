@@ -4,8 +4,10 @@
 // when (kept with the others: preferences-sync.js): `never`, `turn_based` (games of a day or more
 // a move, where a slip costs most and time is plenty) or `always`. The move chosen is marked where
 // it would go (the board's highlight, as a hint's move is) and a bar at the window's foot says it
-// in words, with Confirm (Enter) and Cancel (Escape). Every move of the page comes through
-// `chooseMove` (game.js gives it as the board's `play`).
+// in words, with Confirm (Enter) and Cancel (Escape). Once confirmed, until the game's next view is
+// drawn, the mark stays on a board drawn waiting and the bar says the move is being sent (a tap
+// meanwhile is told so). Every move of the page comes through `chooseMove` (game.js gives it as the
+// board's `play`).
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
 import { CONFIRM_KEY, noteSetting } from "./preferences-sync.js";
@@ -46,6 +48,10 @@ export function confirmChooser() {
  * the focus to go back there on Cancel (the board drawn again makes that control anew); null: none. */
 let waiting = /** @type {{action: string, index: number, words: string, from: number} | null} */ (null);
 
+/** The move confirmed and sent from the view of `index`, until the game's next view is drawn or a
+ * refusal comes; null: none. */
+let sending = /** @type {{action: string, index: number, words: string} | null} */ (null);
+
 /** What takes the focus on a board. */
 const CONTROLS = "button, [tabindex]";
 
@@ -58,6 +64,8 @@ let bar = /** @type {HTMLElement | null} */ (null);
 export function chooseMove(game, action) {
   const view = game.view;
   if (!view || !confirming(view)) { send(game, action); return; }
+  // The board still drawn is the one the move confirmed left: the tap is told that it waits.
+  if (sending && sending.index === view.index) { showBar(game, t("confirm.still_sending", { move: sending.words }), "wait"); return; }
   // A board the game has left (a move sent, its answer not come yet) or not awaiting this page
   // offers no move to confirm: the next view would take it back before Confirm.
   if (game.pending || !view.your_seats.includes(view.current_player)) return;
@@ -69,27 +77,48 @@ export function chooseMove(game, action) {
   game.page.hintBox.replaceChildren();
   game.ctx.highlight = { seat: view.current_player, action, chosen: true };
   game.draw();
-  showBar(game, t("confirm.chosen", { move: words }), true);
+  showBar(game, t("confirm.chosen", { move: words }), "ask");
   markChosen(game.page.board, action);
   /** @type {HTMLElement} */ (confirmBar(game).querySelector("#confirm-move")).focus({ preventScroll: true });
 }
 
-/** The bar shown saying `words`: with Confirm and Cancel when a move waits (`asking`), else a note
- * with OK alone. @param {GameState} game @param {string} words @param {boolean} asking */
-function showBar(game, words, asking) {
+/** The bar shown saying `words`: with Confirm and Cancel when a move waits (`ask`), a note with OK
+ * alone (`note`), or no button while a move confirmed is being sent (`wait`).
+ * @param {GameState} game @param {string} words @param {"ask" | "note" | "wait"} mode */
+function showBar(game, words, mode) {
   const shown = confirmBar(game);
   /** @type {HTMLElement} */ (shown.querySelector("#move-chosen")).textContent = words;
-  for (const id of ["#confirm-move", "#cancel-move"]) /** @type {HTMLElement} */ (shown.querySelector(id)).hidden = !asking;
-  /** @type {HTMLElement} */ (shown.querySelector("#dismiss-note")).hidden = asking;
+  for (const id of ["#confirm-move", "#cancel-move"]) /** @type {HTMLElement} */ (shown.querySelector(id)).hidden = mode !== "ask";
+  /** @type {HTMLElement} */ (shown.querySelector("#dismiss-note")).hidden = mode !== "note";
+  shown.classList.toggle("sending", mode === "wait");
   shown.hidden = false;
 }
 
-/** Send the move waiting. @param {GameState} game */
+/** Send the move waiting: its mark stays, on a board drawn waiting, and the bar says it is on its
+ * way, until the game's next view. @param {GameState} game */
 function confirmMove(game) {
-  if (!waiting) return;
-  const { action } = waiting;
+  if (!waiting || !game.view) return;
+  const { action, words } = waiting;
+  const focused = bar?.contains(document.activeElement);
   drop(game);
+  sending = { action, index: game.view.index, words };
+  game.ctx.highlight = { seat: game.view.current_player, action, chosen: true };
+  game.page.board.classList.add("move-sending");
+  game.page.board.setAttribute("aria-busy", "true");
+  showBar(game, t("confirm.sending", { move: words }), "wait");
+  // Confirm hidden under it, the keyboard's focus stays in the bar rather than falling to the page's top.
+  if (focused) /** @type {HTMLElement} */ (confirmBar(game).querySelector("#move-chosen")).focus({ preventScroll: true });
   send(game, action);
+}
+
+/** The move sent is answered (the game's next view, or a refusal): the board is no longer waiting.
+ * @param {GameState} game */
+export function moveAnswered(game) {
+  if (!sending) return;
+  sending = null;
+  game.page.board.classList.remove("move-sending");
+  game.page.board.removeAttribute("aria-busy");
+  if (bar?.classList.contains("sending")) { bar.hidden = true; bar.classList.remove("sending"); }
 }
 
 /** Take the move waiting back: the board as it was, the focus where the move was chosen. @param {GameState} game */
@@ -122,11 +151,12 @@ function drop(game) {
  * says so in its place (the player's other window played, or a take-back), not a bar vanishing
  * under a thumb reaching for Confirm. @param {GameState} game @param {View} view */
 export function keepChoice(game, view) {
+  moveAnswered(game);
   if (!waiting) return;
   if (waiting.index !== view.index || !view.legal_actions.includes(waiting.action)) {
     const words = waiting.words;
     drop(game);
-    showBar(game, t("confirm.moved_on", { move: words }), false);
+    showBar(game, t("confirm.moved_on", { move: words }), "note");
     return;
   }
   game.ctx.highlight = { seat: view.current_player, action: waiting.action, chosen: true };
@@ -135,7 +165,7 @@ export function keepChoice(game, view) {
 /** After a drawing, the pieces and buttons of the move waiting marked as chosen (the board's
  * highlight marks placements and claims; this the buttons naming the action: Origins' choices,
  * a discard). @param {HTMLElement} board @param {string} [action] */
-export function markChosen(board, action = waiting?.action) {
+export function markChosen(board, action = waiting?.action ?? sending?.action) {
   for (const node of board.querySelectorAll("[data-action].chosen")) node.classList.remove("chosen");
   if (!action) return;
   for (const node of board.querySelectorAll("[data-action]")) {
@@ -148,7 +178,7 @@ export function markChosen(board, action = waiting?.action) {
 function confirmBar(game) {
   if (bar && bar.isConnected) return bar;
   bar = el("div", { class: "move-confirm", id: "move-confirm", role: "group", "aria-labelledby": "move-chosen", hidden: true },
-    el("p", { id: "move-chosen", role: "status" }),
+    el("p", { id: "move-chosen", role: "status", tabindex: -1 }),
     el("div", { class: "move-confirm-buttons" },
       el("button", { type: "button", id: "confirm-move", class: "primary", onclick: () => confirmMove(game) }, t("confirm.confirm")),
       el("button", { type: "button", id: "cancel-move", onclick: () => cancelMove(game) }, t("confirm.cancel")),
@@ -162,7 +192,7 @@ function confirmBar(game) {
 export function listenForConfirm(game) {
   document.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
-    if (!waiting) { if (event.key === "Escape" && bar && !bar.hidden) drop(game); return; }
+    if (!waiting) { if (event.key === "Escape" && bar && !bar.hidden && !bar.classList.contains("sending")) drop(game); return; }
     const target = /** @type {Element | null} */ (event.target);
     if (event.key === "Escape") { event.preventDefault(); cancelMove(game); return; }
     if (event.key !== "Enter") return;

@@ -200,7 +200,10 @@ const WORDS_ROOM = 4;
  * better move sat at the screen's bottom edge. Scrolled as little as that takes, and never so far
  * that the review's words (`note`, above the bar) start above the screen's top: on a phone their
  * first line went there, the move judged unsaid; the page goes back up to them if they are there
- * already. The words come first where both do not fit. @param {HTMLElement} board @param {HTMLElement} note */
+ * already. Where both do not fit (a 320 x 568 phone: the words and the step bar take 385 px), the
+ * moves marked come first: kept to the words, they were under the screen's foot, nothing of what the
+ * words said marked in sight, while the bar's verdict says the move judged and the words are a
+ * swipe up. @param {HTMLElement} board @param {HTMLElement} note */
 function markedInView(board, note) {
   const boxes = [...board.querySelectorAll(".hint-mark, .played-mark, .domino.hinted, .domino.played")]
     .map((mark) => mark.getBoundingClientRect());
@@ -212,8 +215,9 @@ function markedInView(board, note) {
     const under = bottom + ROOM - window.innerHeight;  // how far the lowest mark is below the room kept
     const over = bar + ROOM - top;  // how far the highest is above it (under the step bar)
     by = under > 0 ? Math.min(under, -over) : over > 0 ? -over : 0;
-  }
-  by = Math.min(by, words);
+    // Kept to the words, the lowest mark must still be whole on the screen (but a pixel's fraction).
+    if (by > words && bottom - words <= window.innerHeight + 1) by = words;
+  } else by = Math.min(by, words);
   if (by) window.scrollBy({ top: by, behavior: "instant" });
 }
 
