@@ -18,7 +18,8 @@ from kingdomino.web.club_tournaments import club_name
 from kingdomino.web.refusals import HubError
 from kingdomino.web.store import Store
 from kingdomino.web.table_pairing import TablePlayed
-from kingdomino.web.tables import AccountRow, GameRow, TournamentGameRow, TournamentPlayerRow, TournamentRow
+from kingdomino.web.tables import AccountRow, GameRow
+from kingdomino.web.tournament_tables import TournamentGameRow, TournamentPlayerRow, TournamentRow
 
 
 @dataclass
