@@ -30,7 +30,7 @@ from typing import Any
 
 from kingdomino.core.game import Game, GameError
 from kingdomino.games.registry import make_game
-from kingdomino.web import open_seats, review, views
+from kingdomino.web import open_seats, review
 from kingdomino.web.admission import Audience, check_tokens
 from kingdomino.web.ai_queue import AIQueue
 from kingdomino.web.ai_turns import AITurns
@@ -51,6 +51,7 @@ from kingdomino.web.out_of_time import time_out
 from kingdomino.web.push import Pusher
 from kingdomino.web.refusals import HubError
 from kingdomino.web.rematch_wait import tell_old_game
+from kingdomino.web.replays import Replays
 from kingdomino.web.replication import Replication
 from kingdomino.web.reviewer import Reviewer
 from kingdomino.web.seat_agents import check_plays
@@ -94,7 +95,7 @@ class Hub:
         self.tables = GameMemory()
         self.audience = Audience()  # the spectators of every game here
         #: The states kept of the finished games replayed here, dropped with their games.
-        self.replays = views.Replays()
+        self.replays = Replays()
         #: The hints computed now, server-wide and of each client.
         self.hint_slots = HintSlots()
         self.executor = executor
