@@ -8,7 +8,6 @@ the watchers and the commands) and of how views are written (``views``).
 from __future__ import annotations
 
 import math
-import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -375,13 +374,3 @@ def replayed(game: Game, actions: list[StoredAction]) -> State:
 
 def status_of(state: State) -> str:
     return "finished" if state.is_terminal() else "playing"
-
-
-#: Bits of secret in a seed the server draws: past any search of every seed against a game's first
-#: draws.
-SECRET_SEED_BITS = 128
-
-
-def new_seed() -> int:
-    """A secret seed for a game whose creator chose none."""
-    return secrets.randbits(SECRET_SEED_BITS)
