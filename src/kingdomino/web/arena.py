@@ -57,6 +57,7 @@ from kingdomino.web.arena_store import ArenaState
 from kingdomino.web.failures import log_failure
 from kingdomino.web.lobby_ratings import pool_or_none, read_ratings
 from kingdomino.web.refusals import HubError
+from kingdomino.web.tournament_forfeits import end_game_of
 from kingdomino.web.tournament_store import Tournament
 
 if TYPE_CHECKING:
@@ -226,7 +227,7 @@ class Arena:
             if not await asyncio.to_thread(
                 arena_store.add_game, self.store, tournament_id, first, second, game_id, time.time()
             ):
-                await self.tournaments._end_game(game_id, first)
+                await end_game_of(self.hub, game_id, first)
         return False
 
     def _ratings(self, tournament: Tournament, players: list[int]) -> dict[int, float]:
@@ -338,7 +339,7 @@ class Arena:
                 and unseated
                 and await asyncio.to_thread(arena_store.drop_game, self.store, game.game_id)
             ):
-                await self.tournaments._end_game(game.game_id, account_id)
+                await end_game_of(self.hub, game.game_id, account_id)
                 await asyncio.to_thread(
                     arena_store.called_off,
                     self.store,
@@ -354,7 +355,7 @@ class Arena:
         state = await self._state(tournament.id)
         for game in state.games:
             if game.first_points is None and account_id in (game.first, game.second):
-                await self.tournaments._end_game(game.game_id, account_id)
+                await end_game_of(self.hub, game.game_id, account_id)
 
     # --- the server's start and stop ----------------------------------------------------------
 
