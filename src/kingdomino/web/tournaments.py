@@ -39,6 +39,7 @@ from kingdomino.web import tournament_players as entrants
 from kingdomino.web import tournament_rounds as rounds
 from kingdomino.web import tournament_store as records
 from kingdomino.web.arena import Arena
+from kingdomino.web.arena_joins import places_taken
 from kingdomino.web.hub import Hub
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seats import SeatPlayer
@@ -120,7 +121,7 @@ class Tournaments:
                 raise rounds.joined_again(tournament, player.id)
             if player.bot and not tournament.bots:
                 raise entrants.no_bots()
-            if await self.arena.places_taken(tournament) >= tournament.max_players:
+            if await places_taken(self.store, tournament) >= tournament.max_players:
                 raise entrants.full(tournament.max_players)
             add = entrants.add_player if side is None else partial(team_battle.join_for, club_id=side)
             at = time.time()
