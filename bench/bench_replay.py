@@ -2,9 +2,9 @@
 
 Plays a long game with random legal moves (a Kingdomino Dynasty of 4 players, a 4-player Origins
 Tribe, a Duel), makes it a finished live game as the server holds it, and times
-``views.replay_view`` for every step, forwards as the replay's "next" button asks them, then in a
+``replays.replay_view`` for every step, forwards as the replay's "next" button asks them, then in a
 shuffled order (a client jumping about), then the last ten steps again; each replayed from the
-start (the way without kept states) and from the states kept (``views.Replays``, the server's way). Prints
+start (the way without kept states) and from the states kept (``replays.Replays``, the server's way). Prints
 ms per step (median and mean). Each step's view is built as the server answers it, on its event
 loop, so a machine busy with other work adds to every figure.
 
@@ -23,8 +23,8 @@ from typing import Any
 
 from kingdomino.core.game import CHANCE
 from kingdomino.games.registry import make_game
-from kingdomino.web import views
 from kingdomino.web.live import LiveGame
+from kingdomino.web.replays import Replays, replay_view
 from kingdomino.web.stored import StoredAction, StoredGame
 
 #: The games timed: (name, game, players, options).
@@ -79,10 +79,10 @@ def main() -> None:
         }
         random.Random(arguments.seed).shuffle(orders["shuffled"])
         print(f"{name}, {n} steps:")
-        for way, replays in (("from the start", None), ("kept states", views.Replays())):
+        for way, replays in (("from the start", None), ("kept states", Replays())):
 
-            def view(step: int, live: LiveGame = live, replays: views.Replays | None = replays) -> Any:
-                return views.replay_view(live, step, replays)
+            def view(step: int, live: LiveGame = live, replays: Replays | None = replays) -> Any:
+                return replay_view(live, step, replays)
 
             said = ", ".join(f"{order} {time_steps(steps, view)}" for order, steps in orders.items())
             print(f"  {way}: {said}")

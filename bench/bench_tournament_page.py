@@ -55,7 +55,8 @@ from kingdomino.web.app import create_app
 from kingdomino.web.club_pairing import round_robin
 from kingdomino.web.store import Store
 from kingdomino.web.table_pairing import place_points
-from kingdomino.web.tables import AccountRow, GameRow, TournamentGameRow, TournamentPlayerRow, TournamentRow
+from kingdomino.web.tables import AccountRow, GameRow
+from kingdomino.web.tournament_tables import TournamentGameRow, TournamentPlayerRow, TournamentRow
 
 PLAYERS = 64
 SWISS_ROUNDS = 15

@@ -19,7 +19,7 @@ from kingdomino.cli import app
 from kingdomino.web.accounts import Accounts
 from kingdomino.web.refusals import HubError
 from kingdomino.web.store import Store
-from kingdomino.web.tables import TournamentPlayerRow, TournamentRow
+from kingdomino.web.tournament_tables import TournamentPlayerRow, TournamentRow
 
 runner = CliRunner()
 

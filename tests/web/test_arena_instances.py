@@ -55,7 +55,7 @@ def test_two_servers_pairing_an_arena_at_once_pair_each_player_once(
         servers = [client.app.state.tournaments.arena for client in (one, other)]  # type: ignore[attr-defined]
         for server in servers:
             for player in players:
-                server.saw(tournament_id, player)
+                server.seen.saw(tournament_id, player)
         # Each server's pass reads the free players, then waits at the pairing for the other's:
         # both pair from the same reading, as two servers' ticks at the same moment would.
         both_read = threading.Barrier(2)
@@ -123,7 +123,7 @@ def test_the_lease_s_holder_pairs_players_whose_page_reads_reach_the_other_serve
         assert arena_store.take_pairing(store_of(one), tournament_id, 60)
         reader = other.app.state.tournaments.arena  # type: ignore[attr-defined]
         for player in players:
-            reader.saw(tournament_id, player)
+            reader.seen.saw(tournament_id, player)
         assert other.portal is not None and one.portal is not None
         other.portal.call(reader._pair, tournament_id)  # not its lease: it shares the reads alone
         holder = one.app.state.tournaments.arena  # type: ignore[attr-defined]

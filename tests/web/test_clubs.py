@@ -24,7 +24,8 @@ from tests.web.test_relations import app_over, fresh, open_game, people, put
 from kingdomino.web import account_admin, club_tournaments, clubs, standings
 from kingdomino.web.club_tables import ClubBarRow
 from kingdomino.web.refusals import HubError
-from kingdomino.web.tables import RatingRow, TournamentRow
+from kingdomino.web.tables import RatingRow
+from kingdomino.web.tournament_tables import TournamentRow
 
 DAYS = {"kind": "days", "days": 1}
 

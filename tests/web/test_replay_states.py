@@ -17,9 +17,9 @@ import pytest
 from kingdomino.core.game import CHANCE, State
 from kingdomino.games.registry import make_game
 from kingdomino.web import hub as hub_module
-from kingdomino.web import views
 from kingdomino.web.app import create_app
 from kingdomino.web.live import LiveGame
+from kingdomino.web.replays import REPLAY_EVERY, Replays, replay_view
 from kingdomino.web.stored import StoredAction, StoredGame
 from kingdomino.web.table import Table
 
@@ -56,15 +56,15 @@ def test_every_steps_view_is_the_one_replayed_from_the_start(
     live = finished_game(game, players, options, seed=3)
     steps = list(range(len(live.actions) + 1))
     random.Random(3).shuffle(steps)  # a client jumping about: states kept both below and above
-    replays = views.Replays(every=5)
+    replays = Replays(every=5)
     for step in [*steps, *steps[:20]]:
-        assert views.replay_view(live, step, replays) == views.replay_view(live, step), step
+        assert replay_view(live, step, replays) == replay_view(live, step), step
 
 
 def test_a_step_plays_on_from_the_nearest_kept_state(monkeypatch: pytest.MonkeyPatch) -> None:
     live = finished_game("kingdomino", 4, {"dynasty": True}, seed=1)
     last = len(live.actions)
-    replays = views.Replays(every=8)
+    replays = Replays(every=8)
     applied: list[int] = []
     state_class = type(live.state)
     apply = state_class.apply
@@ -74,28 +74,28 @@ def test_a_step_plays_on_from_the_nearest_kept_state(monkeypatch: pytest.MonkeyP
         apply(self, action)
 
     monkeypatch.setattr(state_class, "apply", counted)
-    views.replay_view(live, last, replays)
+    replay_view(live, last, replays)
     assert len(applied) == last  # the first time, from the start (the states on the way kept)
     for step in (last, last - 1, 7, 100, 0):
         applied.clear()
-        views.replay_view(live, step, replays)
+        replay_view(live, step, replays)
         assert len(applied) < 8, (step, len(applied))
 
 
 def test_the_states_kept_are_bounded_and_go_with_their_game(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    replays = views.Replays(games=2)
+    replays = Replays(games=2)
     games = [finished_game("duel", 2, {}, seed=n, game_id=f"g{n}") for n in range(3)]
     for live in games:
         replays.state_at(live, len(live.actions))
     assert list(replays.held()) == ["g1", "g2"]  # the least recently replayed dropped
-    assert replays.held()["g2"] == len(games[2].actions) // views.REPLAY_EVERY + 1
+    assert replays.held()["g2"] == len(games[2].actions) // REPLAY_EVERY + 1
 
     hub = create_app(f"sqlite:///{tmp_path / 'games.sqlite3'}").state.hub
     kept, other = (Table(live.stored, live.game, live.state, hub) for live in games[:2])
     hub.tables[kept.id] = kept
-    views.replay_view(kept, 10, hub.replays)
+    replay_view(kept, 10, hub.replays)
     assert kept.id in hub.replays.held()
     monkeypatch.setattr(hub_module, "MAX_IDLE_GAMES", 1)
     hub._keep(other)  # the least recently used idle game leaves the memory, with its states

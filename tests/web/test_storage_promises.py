@@ -18,7 +18,7 @@ from tests.web.conftest import free_port
 from typer.testing import CliRunner
 
 from kingdomino.cli import app
-from kingdomino.web.live import new_seed
+from kingdomino.web.new_games import new_seed
 from kingdomino.web.store import Store
 from kingdomino.web.store_setup import StoreNotWritable
 from kingdomino.web.stored import StoredGame, now

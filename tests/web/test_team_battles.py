@@ -24,8 +24,9 @@ from tests.web.test_tournaments import act
 
 from kingdomino.web import club_leaving, clubs, team_battle
 from kingdomino.web.store import Store
-from kingdomino.web.tables import AccountRow, TournamentRow
+from kingdomino.web.tables import AccountRow
 from kingdomino.web.team_battle_tables import TeamBattleClubRow
+from kingdomino.web.tournament_tables import TournamentRow
 
 
 def app(database: str) -> Any:

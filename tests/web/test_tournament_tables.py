@@ -18,7 +18,7 @@ from tests.web.test_open_games import end_the_wait_now, refusal
 from tests.web.test_tournaments import act, client, create, current_games, seated, tournament, wait_until
 
 from kingdomino.web.table_pairing import TABLE_BYE, place_points
-from kingdomino.web.tables import TournamentGameRow, TournamentRow
+from kingdomino.web.tournament_tables import TournamentGameRow, TournamentRow
 
 __all__ = ["client"]  # the fixture, over a SQLite file of its own
 

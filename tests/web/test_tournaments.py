@@ -23,8 +23,9 @@ from kingdomino.ratings.pools import pool_of
 from kingdomino.web import tournament_rounds as rounds
 from kingdomino.web import tournament_store as records
 from kingdomino.web.stored import StoredGame, now
-from kingdomino.web.tables import AccountRow, RatingRow, TournamentGameRow, TournamentRow
+from kingdomino.web.tables import AccountRow, RatingRow
 from kingdomino.web.tournament_rounds import result_of
+from kingdomino.web.tournament_tables import TournamentGameRow, TournamentRow
 
 
 @pytest.fixture

@@ -22,14 +22,8 @@ from kingdomino.web.push_tables import PushSubscriptionRow
 from kingdomino.web.seats import clean_name, look_alike_key, name_key
 from kingdomino.web.store import Store
 from kingdomino.web.stored import now
-from kingdomino.web.tables import (
-    AccountRow,
-    GameRow,
-    RatingRow,
-    SeatAccountRow,
-    SessionRow,
-    TournamentPlayerRow,
-)
+from kingdomino.web.tables import AccountRow, GameRow, RatingRow, SeatAccountRow, SessionRow
+from kingdomino.web.tournament_tables import TournamentPlayerRow
 
 #: Characters of a new password the operator hands over (``secrets.token_urlsafe``'s, about 6 bits each).
 NEW_PASSWORD_BYTES = 12

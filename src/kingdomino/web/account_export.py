@@ -38,9 +38,8 @@ from kingdomino.web.tables import (
     SeatAccountRow,
     SeatResultRow,
     SessionRow,
-    TournamentPlayerRow,
-    TournamentRow,
 )
+from kingdomino.web.tournament_tables import TournamentPlayerRow, TournamentRow
 
 #: The export's format: raised when a field changes meaning or goes.
 EXPORT_VERSION = 1

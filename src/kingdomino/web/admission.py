@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from kingdomino.web.live import ViewKey, Watcher, is_spectator_token, seat_of
+from kingdomino.web.live import ViewKey, Watcher
 from kingdomino.web.refusals import HubError
 from kingdomino.web.stored import StoredGame
+from kingdomino.web.tokens import is_spectator_token, seat_of
 
 #: Spectator sockets per game: a club final streamed to hundreds. Each costs a broadcast about
 #: 40 microseconds of the 2-core server's CPU (its socket's write, mostly), so a move goes out

@@ -5,9 +5,9 @@ evening's players play as many games as they like; its standings count arena poi
 
 A player is paired while they are in it (joined, before or after the start, and not withdrawn), in
 no game of it, not paused, and present: a bot's account always, a person while their tournament
-page was read in the last :data:`PRESENT_SECONDS` (the page reads it every few seconds), through
-any server of the database (``arena_presence``), or a game of theirs in it ended that recently
-(they are on its end screen, which goes back to the arena).
+page was read in the last ``PRESENT_SECONDS`` (the page reads it every few seconds), through any
+server of the database (``arena_presence``), or a game of theirs in it ended that recently (they
+are on its end screen, which goes back to the arena).
 The pairing runs every :data:`TICK_SECONDS`, and at once as a game of the arena ends or a player
 rejoins. A paired player who has not taken their seat after :data:`SEAT_MINUTES` loses the game by
 forfeit (the one who came wins it) and is paused, as if they had pressed "Pause", until they
@@ -16,7 +16,7 @@ rejoin. A player who pauses before sitting at their game calls it off for neithe
 ``call_off_wait_seconds`` (as lichess's arena makes a player who leaves wait): dodging an opponent
 by a pause and a rejoin costs time. A player who withdraws loses the game they are in and is paired
 no more. A player paused (or forfeited) longer than ``place_kept_minutes`` gives back their
-place when the arena is full and someone asks to join (:meth:`Arena.places_taken`): accounts that
+place when the arena is full and someone asks to join (``arena_joins.places_taken``): accounts that
 join and never sit would otherwise keep its places from others.
 
 At the window's end (``arena_tables.ArenaRow.ends_at``) nobody is paired again; the games under
@@ -46,17 +46,14 @@ import time
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from kingdomino.ratings.glicko2 import Rating
 from kingdomino.web import arena_store, team_battle, tournament_end
-from kingdomino.web import tournament_players as entrants
 from kingdomino.web import tournament_rounds as rounds
-from kingdomino.web.arena_notices import withdrawn_for_place
 from kingdomino.web.arena_pairing import Free, pair, scored
 from kingdomino.web.arena_presence import Seen
 from kingdomino.web.arena_store import ArenaState
 from kingdomino.web.failures import log_failure
-from kingdomino.web.lobby_ratings import pool_or_none, read_ratings
 from kingdomino.web.refusals import HubError
+from kingdomino.web.tournament_forfeits import end_game_of
 from kingdomino.web.tournament_store import Tournament
 
 if TYPE_CHECKING:
@@ -74,13 +71,10 @@ MIN_MINUTES, MAX_MINUTES = 20, 180
 SEAT_MINUTES = 1
 #: How long two players who just met wait for someone else before they meet again (seconds).
 REMATCH_SECONDS = 10.0
-#: How often the free players are paired, and how long a player's page read keeps them present.
+#: How often the free players are paired.
 TICK_SECONDS = 3.0
-PRESENT_SECONDS = 45.0
 #: How long a server's right to pair an arena lasts unless renewed (at each pass, every tick).
 LEASE_SECONDS = 10.0
-#: The most page reads remembered before the stale ones are dropped.
-MAX_SEEN = 20_000
 
 
 def points_of(state: ArenaState) -> dict[int, int]:
@@ -99,10 +93,8 @@ class Arena:
         self.loops: dict[str, asyncio.Task[None]] = {}
         #: The pairing passes under way, which a stop lets end (``stop``).
         self.passes: set[asyncio.Future[bool]] = set()
-        #: When each (arena, account) was last seen on the arena's page (``time.monotonic``).
-        self.seen: dict[tuple[str, int], float] = {}
-        #: The page reads shared with the other servers of the database (``arena_presence``).
-        self.shared_seen = Seen(self.store)
+        #: Who reads the arena's page, here and through the other servers (``arena_presence``).
+        self.seen = Seen(self.store)
         #: When each (arena, account) came free last: their game ended, or they came back.
         self.freed: dict[tuple[str, int], float] = {}
         self.tick = TICK_SECONDS
@@ -110,23 +102,6 @@ class Arena:
         self.rematch_seconds = REMATCH_SECONDS
         self.seat_seconds = SEAT_MINUTES * 60.0
         self.call_off_wait = float(FAIRNESS["call_off_wait_seconds"])
-        self.place_kept_minutes = float(FAIRNESS["place_kept_minutes"])
-
-    def saw(self, tournament_id: str, account_id: int) -> None:
-        """``account_id`` read the page of the tournament ``tournament_id``: present there."""
-        moment = time.monotonic()
-        if len(self.seen) >= MAX_SEEN:
-            self.seen = {key: at for key, at in self.seen.items() if moment - at < PRESENT_SECONDS}
-        self.seen[(tournament_id, account_id)] = moment
-        self.shared_seen.saw(tournament_id, account_id)
-
-    def present(self, tournament_id: str, player: Any, elsewhere: set[int]) -> bool:
-        """Whether ``player`` (a row of its players) is there to be paired: the module's rule
-        (``elsewhere``: the players seen lately through the other servers, ``arena_presence``)."""
-        if player.bot or player.account_id in elsewhere:
-            return True
-        at = self.seen.get((tournament_id, player.account_id))
-        return at is not None and time.monotonic() - at < PRESENT_SECONDS
 
     # --- the start and the loop ---------------------------------------------------------------
 
@@ -175,9 +150,9 @@ class Arena:
         it is over."""
         tournament = await self.tournaments.read(tournament_id)
         if tournament.status != "running":
-            self.shared_seen.forget(tournament_id)
+            self.seen.forget(tournament_id)
             return True
-        await self.shared_seen.share(tournament_id)
+        await self.seen.share(tournament_id)
         if not await asyncio.to_thread(
             arena_store.take_pairing, self.store, tournament_id, self.lease_seconds
         ):
@@ -191,16 +166,18 @@ class Arena:
             self.freed = {key: at for key, at in self.freed.items() if key[0] != tournament_id}
             return True
         busy = state.busy() | state.paused | state.held_now(time.time())
-        elsewhere = await self.shared_seen.present(tournament_id, PRESENT_SECONDS)
+        elsewhere = await self.seen.present_elsewhere(tournament_id)
         free = [
             p.account_id
             for p in tournament.players
-            if p.withdrew is None and p.account_id not in busy and self.present(tournament_id, p, elsewhere)
+            if p.withdrew is None
+            and p.account_id not in busy
+            and self.seen.present(tournament_id, p, elsewhere)
         ]
         if len(free) < 2:
             return False
         points = points_of(state)
-        ratings = await asyncio.to_thread(self._ratings, tournament, free)
+        ratings = await asyncio.to_thread(rounds.pool_ratings, self.store, tournament, free)
         last = state.last_opponents()
         recent = state.recent_opponents(FAIRNESS["recent_opponents"])
         moment = time.monotonic()
@@ -226,17 +203,8 @@ class Arena:
             if not await asyncio.to_thread(
                 arena_store.add_game, self.store, tournament_id, first, second, game_id, time.time()
             ):
-                await self.tournaments._end_game(game_id, first)
+                await end_game_of(self.hub, game_id, first)
         return False
-
-    def _ratings(self, tournament: Tournament, players: list[int]) -> dict[int, float]:
-        """The players' ratings in the game's pool (a new player's where none), read in a thread."""
-        new = Rating().rating
-        pool = pool_or_none(tournament.game, tournament.table_size)
-        if pool is None:
-            return dict.fromkeys(players, new)
-        rated = read_ratings(self.store, [(p, pool) for p in players])
-        return {p: rated[(p, pool)].rating if (p, pool) in rated else new for p in players}
 
     # --- games' ends, pauses, withdrawals -----------------------------------------------------
 
@@ -266,41 +234,9 @@ class Arena:
             tournament_id, players = kept
             for seat, player in enumerate(players):
                 if not (absent and absent[seat]):
-                    self.saw(tournament_id, player)
+                    self.seen.saw(tournament_id, player)
                 self.freed[(tournament_id, player)] = time.monotonic()
             await self._pair(tournament_id)
-
-    async def before_its_end(self, tournament_id: str) -> None:
-        """Refuse a late join to an arena whose time is over (its last games may still be played)."""
-        state = await asyncio.to_thread(arena_store.load, self.store, tournament_id)
-        if state is not None and state.ends_at is not None and time.time() >= state.ends_at:
-            raise HubError(409, "tournament", "this arena's time is over", "tournament_over")
-
-    async def places_taken(self, tournament: Tournament) -> int:
-        """The places of ``tournament`` taken against its ``max_players``, as a player asks to join
-        (the caller holds the lock): every player's in a round tournament; in an arena the players
-        not withdrawn, and when they fill it, the one paused longest (not in a game) gives back
-        their place if paused longer than ``place_kept_minutes``: withdrawn, as by ``/leave``."""
-        if tournament.format != "arena":
-            return len(tournament.players)
-        taken = len(tournament.active())
-        if taken < tournament.max_players or tournament.status != "running":
-            return taken
-        since = await asyncio.to_thread(arena_store.paused_since, self.store, tournament.id)
-        busy = (await self._state(tournament.id)).busy()
-        kept_from = time.time() - self.place_kept_minutes * 60
-        stale = sorted(
-            (at, p)
-            for p, at in since.items()
-            if at <= kept_from and p in tournament.active() and p not in busy
-        )
-        if not stale:
-            return taken
-        await asyncio.to_thread(entrants.withdraw, self.store, tournament.id, stale[0][1], tournament.round)
-        await asyncio.to_thread(
-            withdrawn_for_place, self.store, tournament, stale[0][1], self.place_kept_minutes
-        )
-        return taken - 1
 
     async def pause(self, tournament_id: str, account_id: int, paused: bool) -> None:
         """``account_id`` pauses in the running arena ``tournament_id`` (not paired; a game under
@@ -318,7 +254,7 @@ class Arena:
             if paused:
                 await self._call_off_unseated(tournament_id, account_id)
             else:
-                self.saw(tournament_id, account_id)
+                self.seen.saw(tournament_id, account_id)
                 await self._pair(tournament_id)
 
     async def _call_off_unseated(self, tournament_id: str, account_id: int) -> None:
@@ -338,7 +274,7 @@ class Arena:
                 and unseated
                 and await asyncio.to_thread(arena_store.drop_game, self.store, game.game_id)
             ):
-                await self.tournaments._end_game(game.game_id, account_id)
+                await end_game_of(self.hub, game.game_id, account_id)
                 await asyncio.to_thread(
                     arena_store.called_off,
                     self.store,
@@ -354,7 +290,7 @@ class Arena:
         state = await self._state(tournament.id)
         for game in state.games:
             if game.first_points is None and account_id in (game.first, game.second):
-                await self.tournaments._end_game(game.game_id, account_id)
+                await end_game_of(self.hub, game.game_id, account_id)
 
     # --- the server's start and stop ----------------------------------------------------------
 

@@ -1,6 +1,7 @@
-"""The players present on an arena's page over several servers (``arena_seen``): each server's
-page reads of an arena, shared through the database its servers share, so that the one server
-holding the arena's pairing lease (``arena``) pairs a player whose page reads reach another.
+"""The players present on an arena's page, over several servers (``arena_seen``): each server's
+page reads of an arena, kept here and shared through the database its servers share, so that the
+one server holding the arena's pairing lease (``arena``) pairs a player whose page reads reach
+another. A person is present while their page was read in the last :data:`PRESENT_SECONDS`.
 
 Each server notes its own reads (``Seen.saw``) and writes the new ones of an arena at each pass
 of its pairing loop, whether or not it holds the lease (one statement, off the event loop); the
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.dialects import postgresql
@@ -22,19 +24,40 @@ from kingdomino.web.failures import log_failure
 from kingdomino.web.push_pages import shared
 from kingdomino.web.store import Store
 
+#: How long a player's read of the arena's page keeps them present (the page reads it every few
+#: seconds).
+PRESENT_SECONDS = 45.0
+#: The most page reads remembered before the stale ones are dropped.
+MAX_SEEN = 20_000
+
 
 class Seen:
-    """This server's page reads of arenas not yet shared, by arena (epoch seconds, by account)."""
+    """This server's page reads of arenas: when each (arena, account) was last seen here
+    (``time.monotonic``), and the reads not yet shared, by arena (epoch seconds, by account)."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
         self.shared = shared(store)
+        self.seen: dict[tuple[str, int], float] = {}
         self.unwritten: dict[str, dict[int, float]] = {}
 
     def saw(self, tournament_id: str, account_id: int) -> None:
-        """``account_id`` read the arena's page here: shared at the next pass."""
+        """``account_id`` read the arena's page here: present, and shared at the next pass."""
+        moment = time.monotonic()
+        if len(self.seen) >= MAX_SEEN:
+            self.seen = {key: at for key, at in self.seen.items() if moment - at < PRESENT_SECONDS}
+        self.seen[(tournament_id, account_id)] = moment
         if self.shared:
             self.unwritten.setdefault(tournament_id, {})[account_id] = time.time()
+
+    def present(self, tournament_id: str, player: Any, elsewhere: set[int]) -> bool:
+        """Whether ``player`` (a row of the arena's players) is there to be paired: a bot's account
+        always, a person seen on its page within ``PRESENT_SECONDS`` here or, ``elsewhere``, through
+        the other servers (``present_elsewhere``)."""
+        if player.bot or player.account_id in elsewhere:
+            return True
+        at = self.seen.get((tournament_id, player.account_id))
+        return at is not None and time.monotonic() - at < PRESENT_SECONDS
 
     async def share(self, tournament_id: str) -> None:
         """Write this server's new reads of the arena ``tournament_id`` (kept for the next pass if
@@ -50,11 +73,11 @@ class Seen:
             for account_id, at in reads.items():
                 kept[account_id] = max(at, kept.get(account_id, 0.0))
 
-    async def present(self, tournament_id: str, seconds: float) -> set[int]:
-        """The players of the arena seen on its page by any server in the last ``seconds``."""
+    async def present_elsewhere(self, tournament_id: str) -> set[int]:
+        """The players of the arena seen on its page by any server within ``PRESENT_SECONDS``."""
         if not self.shared:
             return set()
-        return await asyncio.to_thread(seen_since, self.store, tournament_id, time.time() - seconds)
+        return await asyncio.to_thread(seen_since, self.store, tournament_id, time.time() - PRESENT_SECONDS)
 
     def forget(self, tournament_id: str) -> None:
         """The arena is over: its reads not shared are dropped."""

@@ -16,7 +16,7 @@ from kingdomino.web.arena_pairing import outcome_of
 from kingdomino.web.arena_tables import ArenaCallOffRow, ArenaGameRow, ArenaPauseRow, ArenaRow
 from kingdomino.web.store import Store
 from kingdomino.web.store_leases import takeable
-from kingdomino.web.tables import TournamentPlayerRow, TournamentRow
+from kingdomino.web.tournament_tables import TournamentPlayerRow, TournamentRow
 
 if TYPE_CHECKING:
     from kingdomino.web.team_battle import Battle

@@ -31,9 +31,10 @@ from limits.aio import storage, strategies
 from kingdomino.web.accounts import Account
 from kingdomino.web.chat_store import ChatLine
 from kingdomino.web.game_requests import per, seconds_to_wait
-from kingdomino.web.live import LiveGame, former_seat_of
+from kingdomino.web.live import LiveGame
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seats import clean_name
+from kingdomino.web.tokens import former_seat_of
 
 #: A quick phrase, by the code a message carries (``chat.phrase.<code>`` on the page).
 Phrase = Literal[

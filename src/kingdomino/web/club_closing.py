@@ -13,8 +13,8 @@ from sqlalchemy import func, select
 from sqlalchemy.engine import Connection
 
 from kingdomino.web.refusals import HubError
-from kingdomino.web.tables import TournamentRow
 from kingdomino.web.team_battle_tables import TeamBattleClubRow
+from kingdomino.web.tournament_tables import TournamentRow
 
 #: The statuses of a tournament not yet over.
 GOING = ("open", "running")

@@ -10,7 +10,7 @@ from sqlalchemy import delete, func, select, update
 from sqlalchemy.engine import Connection
 
 from kingdomino.web.club_tables import GONE, ClubMemberRow, ClubRow
-from kingdomino.web.tables import TournamentRow
+from kingdomino.web.tournament_tables import TournamentRow
 
 
 def leave_all(connection: Connection, account_id: int) -> None:

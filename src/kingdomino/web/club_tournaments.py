@@ -20,7 +20,7 @@ from kingdomino.web.clubs import MEMBERS, no_club
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seats import clean_name, name_key
 from kingdomino.web.store import Store
-from kingdomino.web.tables import TournamentPlayerRow, TournamentRow
+from kingdomino.web.tournament_tables import TournamentPlayerRow, TournamentRow
 
 
 def club_name() -> Any:

@@ -21,15 +21,9 @@ from kingdomino.web.clubs import MAX_MEMBERS, MEMBERS, Club
 from kingdomino.web.standings import rating_json
 from kingdomino.web.store import Store
 from kingdomino.web.stored import now
-from kingdomino.web.tables import (
-    AccountRow,
-    GameRow,
-    RatingRow,
-    SeatAccountRow,
-    TournamentPlayerRow,
-    TournamentRow,
-)
+from kingdomino.web.tables import AccountRow, GameRow, RatingRow, SeatAccountRow
 from kingdomino.web.team_battle import battles_of
+from kingdomino.web.tournament_tables import TournamentPlayerRow, TournamentRow
 
 #: The most games the page lists as played now, and tournaments of the club.
 MAX_PLAYING = 50

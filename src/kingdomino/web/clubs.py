@@ -34,7 +34,7 @@ from kingdomino.web.seats import clean_name, look_alike_key, name_key
 from kingdomino.web.silences import check_writing
 from kingdomino.web.store import Store
 from kingdomino.web.stored import now
-from kingdomino.web.tables import TournamentRow
+from kingdomino.web.tournament_tables import TournamentRow
 
 #: The clubs an account is in (its requests too), the clubs it created that still exist, and a
 #: club's members: a player's few groups, a shop's or a school's regulars, not a mailing list.

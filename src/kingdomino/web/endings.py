@@ -35,8 +35,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from kingdomino.web.clocks import TIMEOUT_LEVEL, TimeControl, joining
-from kingdomino.web.live import LiveGame, not_started, simul_game
-from kingdomino.web.refusals import HubError
+from kingdomino.web.live import LiveGame, simul_game
+from kingdomino.web.refusals import HubError, not_started
 from kingdomino.web.rematch_wait import awaited
 from kingdomino.web.seats import ai_seat
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -40,6 +40,7 @@ from kingdomino.ratings.glicko2 import Rating
 from kingdomino.ratings.pools import pool_of, rate_game
 from kingdomino.web import inbox_events
 from kingdomino.web.insight_details import keep_details, sheets_of
+from kingdomino.web.live import LiveGame
 from kingdomino.web.store import Store
 from kingdomino.web.stored import StoredGame, now
 from kingdomino.web.tables import Base, GameRow, RatingChangeRow, RatingRow, SeatResultRow
@@ -247,7 +248,7 @@ class GameResults:
 
     def unrecorded_rated(self, limit: int = 100) -> list[str]:
         """Rated games that finished without their ratings recorded (their server stopped between
-        the last move and the record): the ids, for the hub to record at its start."""
+        the last move and the record): the ids, recorded at a server's start (``record_unrecorded``)."""
         recorded = exists().where(RatingChangeRow.game_id == GameRow.id)
         with self.store.engine.connect() as connection:
             found = connection.execute(
@@ -256,3 +257,15 @@ class GameResults:
                 .limit(limit)
             )
             return [str(row[0]) for row in found]
+
+    async def record_unrecorded(self, read: Callable[[str], LiveGame | None]) -> None:
+        """Rate the rated games whose ratings a server stopped too soon left unrecorded (twice:
+        once), each ``read`` again from the store (None: it is gone), at a server's start."""
+        for game_id in await asyncio.to_thread(self.unrecorded_rated):
+            try:
+                live = read(game_id)
+                if live is not None and live.stored.status == "finished":
+                    self.game_over(live.stored, live.state)
+            except Exception:  # one game that cannot be read stops none of the others
+                log.exception("the rated game %s could not be recorded", game_id)
+            await asyncio.sleep(0)

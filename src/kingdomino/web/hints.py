@@ -13,8 +13,7 @@ from kingdomino.core.seeds import derive_seed
 from kingdomino.web.ai_queue import AIQueue
 from kingdomino.web.ai_workers import AIJob
 from kingdomino.web.hint_slots import HintSlots
-from kingdomino.web.live import not_started
-from kingdomino.web.refusals import HubError
+from kingdomino.web.refusals import HubError, not_started
 from kingdomino.web.table import Table
 
 #: The hint's search: its playouts play every seat greedily, so a move's value is read against

@@ -10,7 +10,10 @@ on it; the hub is its ``TableHost``. The collaborators, one job each:
 * ``hints.Hints``: hints, within the server's hint slots (``hint_slots``);
 * ``reviewer.Reviewer``: the reviews of finished games;
 * ``game_results.GameResults``: the results of the games accounts play, and the ratings they move;
-* ``replication.Replication``: the other servers' writes, heard on PostgreSQL (LISTEN/NOTIFY).
+* ``replication.Replication``: the other servers' writes, heard on PostgreSQL (LISTEN/NOTIFY);
+* ``time_sweep.TimeSweep``: every second, the open games' waits over and the players out of time.
+
+A new game's request is checked by ``new_games`` before anything is stored.
 
 What the hub guarantees, whatever the order of events: a game is stored together with its setup
 draws (one transaction); with several human players the seed is the server's secret (a chosen
@@ -22,50 +25,41 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 import secrets
-import time
 from collections.abc import Callable
 from typing import Any
 
-from kingdomino.core.game import Game, GameError
-from kingdomino.games.registry import make_game
-from kingdomino.web import open_seats, review, views
+from kingdomino.core.game import Game
+from kingdomino.web import open_seats, review
 from kingdomino.web.admission import Audience, check_tokens
 from kingdomino.web.ai_queue import AIQueue
 from kingdomino.web.ai_turns import AITurns
 from kingdomino.web.ai_workers import Executor, make_executor
-from kingdomino.web.clocks import TimeControl
-from kingdomino.web.failures import log_failure
 from kingdomino.web.game_results import GameResults
 from kingdomino.web.gone_claims import CLAIM_SECONDS
 from kingdomino.web.hint_slots import HintSlots
 from kingdomino.web.hints import HINT_AGENT, Hints
 from kingdomino.web.hub_stats import hub_stats
-from kingdomino.web.live import AWAY_SECONDS, new_seed, rebuild, replayed
+from kingdomino.web.live import AWAY_SECONDS, rebuild, replayed
 from kingdomino.web.lobby import Lobby
 from kingdomino.web.memory import GameMemory
+from kingdomino.web.new_games import checked_request, new_seed
 from kingdomino.web.notify import WriteNotice, listen
-from kingdomino.web.open_seats import Seeker, check_open_game, wait_until
-from kingdomino.web.out_of_time import time_out
+from kingdomino.web.open_seats import Seeker, wait_until
 from kingdomino.web.push import Pusher
 from kingdomino.web.refusals import HubError
-from kingdomino.web.rematch_wait import tell_old_game
+from kingdomino.web.replays import Replays
 from kingdomino.web.replication import Replication
 from kingdomino.web.reviewer import Reviewer
-from kingdomino.web.seat_agents import check_plays
-from kingdomino.web.seats import SeatPlayer, seat_row
+from kingdomino.web.seats import SeatPlayer
 from kingdomino.web.store import RematchLink, Store
 from kingdomino.web.stored import StoredAction, StoredGame, now
 from kingdomino.web.table import Table
 from kingdomino.web.thinking import ThinkingNotices
-
-log = logging.getLogger(__name__)
+from kingdomino.web.time_sweep import TimeSweep
 
 #: Games kept in memory with nobody watching them, the least recently used dropped first.
 MAX_IDLE_GAMES = 2000
-#: Seconds between two looks for open games whose wait is over and players out of time.
-TIME_SWEEP_SECONDS = 1.0
 
 
 class Hub:
@@ -94,7 +88,7 @@ class Hub:
         self.tables = GameMemory()
         self.audience = Audience()  # the spectators of every game here
         #: The states kept of the finished games replayed here, dropped with their games.
-        self.replays = views.Replays()
+        self.replays = Replays()
         #: The hints computed now, server-wide and of each client.
         self.hint_slots = HintSlots()
         self.executor = executor
@@ -128,25 +122,14 @@ class Hub:
         self._background.append(loop.create_task(self.ai_turns.sweep()))
         self._background.append(loop.create_task(self.ai_turns.renew_leases()))
         self.lobby.load()
-        self._background.append(loop.create_task(self.watch_time()))
+        self._background.append(loop.create_task(TimeSweep(self).run()))
         if self.store.notifies:
             self._background.append(
                 loop.create_task(
                     listen(self.store.url, self._heard, self._caught_up, outage=self.store.outage)
                 )
             )
-        self._background.append(loop.create_task(self._record_unrecorded()))
-
-    async def _record_unrecorded(self) -> None:
-        """Rate rated games whose ratings a server stopped too soon left unrecorded (twice: once)."""
-        for game_id in await asyncio.to_thread(self.results.unrecorded_rated):
-            try:
-                table = self.read(game_id)
-                if table is not None and table.stored.status == "finished":
-                    self.results.game_over(table.stored, table.state)
-            except Exception:  # one game that cannot be read stops none of the others
-                log.exception("the rated game %s could not be recorded", game_id)
-            await asyncio.sleep(0)
+        self._background.append(loop.create_task(self.results.record_unrecorded(self.read)))
 
     async def stop(self) -> None:
         tasks = [
@@ -272,33 +255,19 @@ class Hub:
         ``start``: its first actions (a finished game played on from a position: ``play_on``).
         ``takebacks``: its players may ask each other to take a move back (``take_back``).
         ``rating_range``: who may take its open seats (``seek_ranges``; None: anyone)."""
-        try:
-            game = make_game(game_name, players, options)
-        except GameError as error:
-            raise HubError(400, error.field or "options", str(error)) from None
-        if len(seats) != game.num_players:
-            raise HubError(
-                400, "seats", f"{game.describe()} needs {game.num_players} seats, got {len(seats)}"
-            )
-        mine = next(
-            (i for i, seat in enumerate(seats) if seat["kind"] == "human" and not seat.get("online")), None
+        game, seat_rows, mine = checked_request(
+            game_name,
+            players,
+            options,
+            seats,
+            account,
+            seed,
+            rated=rated,
+            hints=hints,
+            ai_fill=ai_fill,
+            time_control=time_control,
         )
-        seat_rows = [
-            seat_row(index, seat, account if index == mine else None) for index, seat in enumerate(seats)
-        ]
-        check_open_game(seat_rows, rated, ai_fill, hints, time_control)
-        check_plays(game, seat_rows, ai_fill, time_control)
         opened = any(row["kind"] == "open" for row in seat_rows)
-        humans = sum(row["kind"] in ("human", "open") for row in seat_rows)
-        if seed is not None and humans > 1:
-            raise HubError(
-                400,
-                "seed",
-                "a chosen seed makes every draw predictable, so it is only for practice games with one "
-                "human against AI seats; with several humans the server draws a secret seed",
-            )
-        if time_control is not None:
-            TimeControl.of(time_control)
         stored = StoredGame(
             id=secrets.token_hex(8),
             game=game.name,
@@ -366,29 +335,6 @@ class Hub:
         await table.publish()
         await self.lobby.changed(table.stored)
         self.ai_turns.start(table)
-
-    async def watch_time(self) -> None:
-        """Every second, end the wait of the open games whose time is up, hand the seat of a
-        player out of time to an AI, and call off a rematch not joined in time (on any server:
-        the first write wins, the others' are refused as stale)."""
-        while True:
-            await asyncio.sleep(TIME_SWEEP_SECONDS)
-            moment = time.time()
-            try:
-                for game_id in await asyncio.to_thread(self.store.open_games_due, moment):
-                    with contextlib.suppress(HubError):
-                        table = self.table(game_id)
-                        if await open_seats.stop_waiting(table):
-                            await self.seats_changed(table)
-                for game_id in await asyncio.to_thread(self.store.out_of_time, moment):
-                    with contextlib.suppress(HubError):
-                        table = self.table(game_id)
-                        if await time_out(table, moment):
-                            await self.seats_changed(table)
-                            await tell_old_game(self, table)  # a rematch called off: its end screen
-                self.store.outage.answered()
-            except Exception as error:  # the database away for a while: the next look tries again
-                log_failure(error, "the clocks' sweep", self.store.outage)
 
     # --- figures ------------------------------------------------------------------------------
 

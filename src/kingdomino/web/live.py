@@ -8,7 +8,6 @@ the watchers and the commands) and of how views are written (``views``).
 from __future__ import annotations
 
 import math
-import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -17,9 +16,9 @@ from typing import Any
 from kingdomino.core.game import Game, GameError, Refusal, State
 from kingdomino.games.registry import make_game
 from kingdomino.web.clocks import joining
-from kingdomino.web.refusals import HubError
+from kingdomino.web.refusals import HubError, not_started, tournament_replay
 from kingdomino.web.stored import StoredAction, StoredGame
-from kingdomino.web.tokens import same_token
+from kingdomino.web.tokens import former_seat_of, is_spectator_token, seat_of
 
 #: How long a human seat must be awaited with no page of it open before another player of the
 #: game may hand it to an AI (an online friend gone for good would stall the game).
@@ -310,38 +309,6 @@ def simul_game(stored: StoredGame) -> bool:
     return any(info.get("simul") for info in stored.seats)
 
 
-def tournament_replay() -> HubError:
-    """The refusal of a club tournament's game played again (a rematch, the same deal): a game
-    outside the tournament, which its standings would not count; its next game is its next round's."""
-    return HubError(
-        409,
-        "game",
-        "a club tournament's game is not played again: the tournament pairs the next game",
-        "tournament_rematch",
-    )
-
-
-def not_started() -> HubError:
-    """The refusal of a command that needs the game to have started."""
-    return HubError(409, "game", "the game has not started: it waits for its players", "not_started")
-
-
-def seat_of(stored: StoredGame, token: str) -> int | None:
-    """The seat whose token ``token`` is (None: no seat's)."""
-    for seat, info in enumerate(stored.seats):
-        if info.get("token") and same_token(str(info["token"]), token):
-            return seat
-    return None
-
-
-def former_seat_of(stored: StoredGame, token: str) -> int | None:
-    """The seat an AI now plays whose player held ``token`` (None: no such seat's)."""
-    for seat, info in enumerate(stored.seats):
-        if info.get("former_token") and same_token(str(info["former_token"]), token):
-            return seat
-    return None
-
-
 def handed_over_why(seat: dict[str, Any]) -> str:
     """Why the seat an AI now plays is no longer its player's, in a refusal's words."""
     if seat.get("timed_out"):
@@ -349,14 +316,6 @@ def handed_over_why(seat: dict[str, Any]) -> str:
     if seat.get("away"):
         return "was handed over by another player while its player was away"
     return "was handed over"
-
-
-def is_spectator_token(stored: StoredGame, token: str) -> bool:
-    """The spectator link's token, or the token of a player whose seat an AI now plays."""
-    if same_token(stored.spectator_token, token):
-        return True
-    formers = [str(info["former_token"]) for info in stored.seats if info.get("former_token")]
-    return any(same_token(former, token) for former in formers)
 
 
 def rebuild(stored: StoredGame) -> tuple[Game, State]:
@@ -375,13 +334,3 @@ def replayed(game: Game, actions: list[StoredAction]) -> State:
 
 def status_of(state: State) -> str:
     return "finished" if state.is_terminal() else "playing"
-
-
-#: Bits of secret in a seed the server draws: past any search of every seed against a game's first
-#: draws.
-SECRET_SEED_BITS = 128
-
-
-def new_seed() -> int:
-    """A secret seed for a game whose creator chose none."""
-    return secrets.randbits(SECRET_SEED_BITS)

@@ -1,5 +1,6 @@
-"""The server's refusals: ``HubError`` (the HTTP status, the field at fault, why) and the catalogue
-of the refusals a player can meet, which the page words in its language by their code.
+"""The server's refusals: ``HubError`` (the HTTP status, the field at fault, why), the catalogue
+of the refusals a player can meet, which the page words in its language by their code, and the
+refusals several commands share (a game not started, a tournament's game played again).
 
 Every refusal leaves the server as ``{"error": {"field", "message", "code"?, "values"?}}``
 (``errors.py``); the page says it by its ``error.<code>`` text (``static/i18n``, every language:
@@ -300,3 +301,19 @@ class HubError(Exception):
         if self.values:
             body["values"] = self.values
         return {"error": body}
+
+
+def not_started() -> HubError:
+    """The refusal of a command that needs the game to have started."""
+    return HubError(409, "game", "the game has not started: it waits for its players", "not_started")
+
+
+def tournament_replay() -> HubError:
+    """The refusal of a club tournament's game played again (a rematch, the same deal): a game
+    outside the tournament, which its standings would not count; its next game is its next round's."""
+    return HubError(
+        409,
+        "game",
+        "a club tournament's game is not played again: the tournament pairs the next game",
+        "tournament_rematch",
+    )

@@ -42,15 +42,16 @@ from typing import Any
 from kingdomino.games.registry import make_game
 from kingdomino.web.account_games import claim_seat
 from kingdomino.web.hub import Hub
-from kingdomino.web.live import former_seat_of, tournament_of, tournament_replay
+from kingdomino.web.live import tournament_of
 from kingdomino.web.play_on import deal_again
-from kingdomino.web.refusals import HubError
+from kingdomino.web.refusals import HubError, tournament_replay
 from kingdomino.web.relations import rematch_apart
 from kingdomino.web.rematch_wait import called_off, note, tell_old_game
 from kingdomino.web.seats import human_seat
 from kingdomino.web.store import RematchLink, StaleGame
 from kingdomino.web.stored import StoredGame, now
 from kingdomino.web.table import Table
+from kingdomino.web.tokens import former_seat_of
 
 
 def rematch_seat(table: Table, token: str) -> int:

@@ -24,6 +24,7 @@ from kingdomino.web import (
     report_tables,  # noqa: F401  (its tables are made with the others)
     simul_tables,  # noqa: F401  (its tables are made with the others)
     team_battle_tables,  # noqa: F401  (its tables are made with the others)
+    tournament_tables,  # noqa: F401  (its tables are made with the others)
     vacation_tables,  # noqa: F401  (its tables are made with the others)
 )
 from kingdomino.web.insight_tables import fill_game_columns

@@ -24,9 +24,9 @@ from kingdomino.web.clubs import MEMBERS, no_club
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seats import clean_name, name_key
 from kingdomino.web.store import Store
-from kingdomino.web.tables import TournamentPlayerRow, TournamentRow
 from kingdomino.web.team_battle_tables import TeamBattleClubRow, TeamBattleRow, TeamBattleSideRow
 from kingdomino.web.tournament_players import take_place
+from kingdomino.web.tournament_tables import TournamentPlayerRow, TournamentRow
 
 #: The clubs a team battle names, and the best players of each that count (lichess's default: 5).
 MIN_CLUBS, MAX_CLUBS = 2, 10

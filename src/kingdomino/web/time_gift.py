@@ -25,8 +25,8 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from kingdomino.web import clocks
-from kingdomino.web.live import LiveGame, not_started, simul_game, tournament_of
-from kingdomino.web.refusals import HubError
+from kingdomino.web.live import LiveGame, simul_game, tournament_of
+from kingdomino.web.refusals import HubError, not_started
 
 if TYPE_CHECKING:
     from kingdomino.web.table import Table

@@ -1,4 +1,5 @@
-"""Seat and spectator tokens: comparing them in constant time, and reading a client's list of them.
+"""Seat and spectator tokens: comparing them in constant time, reading a client's list of them,
+and the seat of a game a token holds (or held, before an AI took it over).
 
 Tokens arrive from URLs, JSON bodies and WebSocket messages as any Unicode text.
 ``secrets.compare_digest`` accepts ``str`` only when it is ASCII (a ``TypeError``
@@ -9,6 +10,8 @@ UTF-8 bytes: a forged non-ASCII token is simply not a match.
 from __future__ import annotations
 
 import secrets
+
+from kingdomino.web.stored import StoredGame
 
 #: A WebSocket client may hold this many tokens (a few seats on one screen, or the spectator link).
 MAX_TOKENS = 8
@@ -51,3 +54,27 @@ def token_list(text: str) -> frozenset[str]:
     if any(len(token) > MAX_TOKEN_LENGTH for token in tokens):
         raise TokenListError(f"tokens: each token has at most {MAX_TOKEN_LENGTH} characters")
     return frozenset(tokens)
+
+
+def seat_of(stored: StoredGame, token: str) -> int | None:
+    """The seat whose token ``token`` is (None: no seat's)."""
+    for seat, info in enumerate(stored.seats):
+        if info.get("token") and same_token(str(info["token"]), token):
+            return seat
+    return None
+
+
+def former_seat_of(stored: StoredGame, token: str) -> int | None:
+    """The seat an AI now plays whose player held ``token`` (None: no such seat's)."""
+    for seat, info in enumerate(stored.seats):
+        if info.get("former_token") and same_token(str(info["former_token"]), token):
+            return seat
+    return None
+
+
+def is_spectator_token(stored: StoredGame, token: str) -> bool:
+    """The spectator link's token, or the token of a player whose seat an AI now plays."""
+    if same_token(stored.spectator_token, token):
+        return True
+    formers = [str(info["former_token"]) for info in stored.seats if info.get("former_token")]
+    return any(same_token(former, token) for former in formers)

@@ -24,9 +24,9 @@ from kingdomino.web.arena_store import ArenaState
 from kingdomino.web.inbox_events import place_events, tournament_places
 from kingdomino.web.inbox_store import Event, note_in
 from kingdomino.web.store import Store
-from kingdomino.web.tables import TournamentRow
 from kingdomino.web.team_battle_end import result_events
 from kingdomino.web.tournament_store import Tournament
+from kingdomino.web.tournament_tables import TournamentRow
 
 #: The entries an end writes, read within its transaction: (account, event).
 Told = Callable[[Connection], Sequence[tuple[int, Event]]]

@@ -13,8 +13,9 @@ from sqlalchemy import Connection, delete, func, insert, select, true, update
 
 from kingdomino.web.refusals import HubError
 from kingdomino.web.store import Store
-from kingdomino.web.tables import AccountRow, TournamentPlayerRow, TournamentRow
+from kingdomino.web.tables import AccountRow
 from kingdomino.web.tournament_store import Tournament, load
+from kingdomino.web.tournament_tables import TournamentPlayerRow, TournamentRow
 
 
 def first_player(account_id: int, name: str, bot: bool) -> dict[str, Any]:

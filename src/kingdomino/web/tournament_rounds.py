@@ -150,12 +150,21 @@ def seeded(store: Store, tournament: Tournament) -> list[int]:
     """The players in their starting order: by rating in the game's pool, best first (one not
     rated there as a new player), then in the order they joined (a read: run in a thread)."""
     players = [p.account_id for p in tournament.players]
+    if pool_or_none(tournament.game, tournament.table_size) is None:
+        return players
+    ratings = pool_ratings(store, tournament, players)
+    return sorted(players, key=lambda p: -ratings[p])
+
+
+def pool_ratings(store: Store, tournament: Tournament, players: list[int]) -> dict[int, float]:
+    """The ``players``' ratings in the pool of ``tournament``'s game (a new player's where they
+    have none, or the game has no pool; a read: run in a thread)."""
+    new = Rating().rating
     pool = pool_or_none(tournament.game, tournament.table_size)
     if pool is None:
-        return players
+        return dict.fromkeys(players, new)
     rated = read_ratings(store, [(p, pool) for p in players])
-    new = Rating().rating
-    return sorted(players, key=lambda p: -(rated[(p, pool)].rating if (p, pool) in rated else new))
+    return {p: rated[(p, pool)].rating if (p, pool) in rated else new for p in players}
 
 
 def start_plan(store: Store, tournament: Tournament) -> tuple[list[int], int]:

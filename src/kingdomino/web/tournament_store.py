@@ -18,7 +18,8 @@ from kingdomino.web.club_tournaments import club_name
 from kingdomino.web.refusals import HubError
 from kingdomino.web.store import Store
 from kingdomino.web.table_pairing import TablePlayed
-from kingdomino.web.tables import AccountRow, GameRow, TournamentGameRow, TournamentPlayerRow, TournamentRow
+from kingdomino.web.tables import AccountRow, GameRow
+from kingdomino.web.tournament_tables import TournamentGameRow, TournamentPlayerRow, TournamentRow
 
 
 @dataclass
@@ -219,7 +220,7 @@ def games_of(connection: Connection, tournament_id: str, after: int = 0) -> list
 
 def listed(store: Store, statuses: tuple[str, ...], limit: int) -> list[dict[str, Any]]:
     """The tournaments of ``statuses``, the newest first, each with its count of places taken
-    (an arena's withdrawn players hold none: ``Arena.places_taken``)."""
+    (an arena's withdrawn players hold none: ``arena_joins.places_taken``)."""
     holding = or_(TournamentRow.format != "arena", TournamentPlayerRow.withdrew.is_(None))
     count = (
         select(func.count())

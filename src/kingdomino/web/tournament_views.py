@@ -43,7 +43,7 @@ def settings_json(tournament: Any, players: int) -> dict[str, Any]:
 
 def places(tournament: Tournament) -> int:
     """The places of ``tournament`` taken against its ``max_players``: every player's, but an
-    arena's withdrawn players give theirs back (``Arena.places_taken``)."""
+    arena's withdrawn players give theirs back (``arena_joins.places_taken``)."""
     return len(tournament.active() if tournament.format == "arena" else tournament.players)
 
 

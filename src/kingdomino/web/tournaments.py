@@ -9,7 +9,8 @@ start, by its organiser ("start now") or by itself at its ``starts_at`` (with fe
 call it off (``cancelled``) before the start. At the start, the closed accounts are taken off it (a
 closed organiser's is called off), and those no longer in its club off a members-only one. A player
 who leaves after the start withdraws: the game they are in is lost by forfeit (resigned if it had
-started), their games of a round robin's later rounds are forfeits too, and a Swiss one pairs them no more.
+started: ``tournament_forfeits``), their games of a round robin's later rounds are forfeits too,
+and a Swiss one pairs them no more.
 
 The next round is paired in the server's own path of a game's end (``Hub.ended``: a game played
 to its end, or a wait that ran out), not by a timer; a tournament's game cannot be called off or
@@ -38,13 +39,15 @@ from kingdomino.web import tournament_players as entrants
 from kingdomino.web import tournament_rounds as rounds
 from kingdomino.web import tournament_store as records
 from kingdomino.web.arena import Arena
-from kingdomino.web.endings import resign
+from kingdomino.web.arena_joins import places_taken
 from kingdomino.web.hub import Hub
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seats import SeatPlayer
 from kingdomino.web.stored import now
 from kingdomino.web.table import Table
+from kingdomino.web.tournament_forfeits import forfeit_current
 from kingdomino.web.tournament_pages import TournamentPages
+from kingdomino.web.tournament_starts import StartTimers
 from kingdomino.web.tournament_store import Tournament
 
 log = logging.getLogger(__name__)
@@ -70,7 +73,7 @@ class Tournaments:
         self.lock = asyncio.Lock()
         self.pages = TournamentPages(self.store)
         self.tasks: set[asyncio.Task[None]] = set()
-        self.timers: dict[str, asyncio.Task[None]] = {}
+        self.starts = StartTimers(self.start)
         self.arena = Arena(self)
         hub.ended = self.game_ended
 
@@ -107,7 +110,7 @@ class Tournaments:
             first = entrants.first_player(organiser.id, organiser.name, organiser.bot) if play else None
             create = arena_store.create if row["format"] == "arena" else records.create
             await asyncio.to_thread(create, self.store, row, first, MAX_ORGANISED)
-        self._schedule(tournament_id, starts_at)
+        self.starts.schedule(tournament_id, starts_at)
         return await self.read(tournament_id)
 
     async def join(self, tournament_id: str, player: SeatPlayer, side: int | None = None) -> None:
@@ -118,7 +121,7 @@ class Tournaments:
                 raise rounds.joined_again(tournament, player.id)
             if player.bot and not tournament.bots:
                 raise entrants.no_bots()
-            if await self.arena.places_taken(tournament) >= tournament.max_players:
+            if await places_taken(self.store, tournament) >= tournament.max_players:
                 raise entrants.full(tournament.max_players)
             add = entrants.add_player if side is None else partial(team_battle.join_for, club_id=side)
             at = time.time()
@@ -148,7 +151,7 @@ class Tournaments:
             await asyncio.to_thread(
                 entrants.withdraw, self.store, tournament_id, account_id, tournament.round
             )
-            await self._forfeit_current(tournament, account_id)
+            await forfeit_current(self.hub, tournament, account_id)
             await (
                 self.arena.left(tournament, account_id)
                 if tournament.format == "arena"
@@ -160,7 +163,7 @@ class Tournaments:
             tournament = await self._open(tournament_id)
             self._organiser(tournament, account_id)
             await self._leave_open(tournament_id, "cancelled")
-            self._unschedule(tournament_id)
+            self.starts.unschedule(tournament_id)
 
     async def start(self, tournament_id: str, account_id: int | None) -> None:
         """Start ``tournament_id`` (by its organiser ``account_id``; None: its start time came)."""
@@ -188,7 +191,7 @@ class Tournaments:
                 raise entrants.not_open()
             tournament = await self.read(tournament_id)
             await asyncio.to_thread(inbox_events.tournament_began, self.store, tournament)
-            self._unschedule(tournament_id)
+            self.starts.unschedule(tournament_id)
             await (
                 self.arena.begin(tournament_id)
                 if tournament.format == "arena"
@@ -262,43 +265,9 @@ class Tournaments:
             return
         await self._pair(tournament_id, tournament.round + 1)
 
-    async def _forfeit_current(self, tournament: Tournament, account_id: int) -> None:
-        """The current round's game of ``account_id``, who withdrew, lost by forfeit: the result
-        kept first, then its game ended (a game waiting for its players called off, a game under
-        way resigned by the withdrawn seat). At a table the others play on: a game under way is
-        resigned (an AI plays the seat, last), one still waiting counts them absent at its wait's end."""
-        for game in tournament.of_round(tournament.round):
-            if tournament.table_size > 2:
-                if game.first_points is None and game.game_id and account_id in records.seated(game):
-                    await self._end_game(game.game_id, account_id, at_table=True)
-                continue
-            if game.first_points is not None or account_id not in (game.first, game.second):
-                continue
-            result = rounds.forfeit(game.first != account_id, game.second != account_id)
-            await self._keep(tournament.id, game, result)
-            if game.game_id is not None:
-                await self._end_game(game.game_id, account_id)
-
     async def _keep(self, tournament_id: str, game: Any, result: dict[str, Any]) -> None:
         """Keep ``result`` for ``game`` (a row of the tournament's games) unless it has one."""
         await asyncio.to_thread(records.set_result, self.store, tournament_id, game.round, game.board, result)
-
-    async def _end_game(self, game_id: str, account_id: int, *, at_table: bool = False) -> None:
-        """End the game ``game_id`` of ``account_id``, who withdrew: called off while it waits
-        (unless it is ``at_table``), resigned by their seat once it is under way (a seat an AI
-        plays on is left to it)."""
-        table = self.hub.table(game_id)
-        seats = table.stored.seats
-        if table.stored.status == "open" and not at_table:
-            async with table.lock:
-                table.write_seats([dict(seat) for seat in seats], "expired", "game")
-            await self.hub.seats_changed(table)
-        elif table.stored.status == "playing":
-            seat = next(s for s, info in enumerate(seats) if info.get("account") == account_id)
-            token = seats[seat].get("token")
-            if seats[seat]["kind"] == "human" and token:
-                with contextlib.suppress(HubError):  # the game ended meanwhile
-                    await resign(table, str(token))
 
     def game_ended(self, table: Table) -> None:
         """A game ended here (``Hub.ended``): if it is a tournament's, its result is kept and the
@@ -328,7 +297,7 @@ class Tournaments:
         """Go on with the tournaments where they were when the server stopped (the module's)."""
         for tournament_id in await asyncio.to_thread(records.ids_of, self.store, "open"):
             tournament = await self.read(tournament_id)
-            self._schedule(tournament_id, tournament.starts_at)
+            self.starts.schedule(tournament_id, tournament.starts_at)
         for tournament_id in await asyncio.to_thread(records.ids_of, self.store, "running"):
             try:
                 async with self.lock:
@@ -348,28 +317,6 @@ class Tournaments:
                 await self._keep(tournament_id, game, result)
         await self._advance(tournament_id)
 
-    def _schedule(self, tournament_id: str, starts_at: float | None) -> None:
-        if starts_at is not None and tournament_id not in self.timers:
-            self.timers[tournament_id] = asyncio.get_running_loop().create_task(
-                self._start_at(tournament_id, starts_at)
-            )
-
-    def _unschedule(self, tournament_id: str) -> None:
-        timer = self.timers.pop(tournament_id, None)
-        if timer is not None and timer is not asyncio.current_task():
-            timer.cancel()
-
-    async def _start_at(self, tournament_id: str, starts_at: float) -> None:
-        await asyncio.sleep(max(0.0, starts_at - time.time()))
-        try:
-            await self.start(tournament_id, None)
-        except HubError:  # started by its organiser or called off meanwhile
-            pass
-        except Exception:
-            log.exception("the tournament %s did not start at its time", tournament_id)
-        finally:
-            self.timers.pop(tournament_id, None)
-
     def _spawn(self, work: Any) -> None:
         task = asyncio.get_running_loop().create_task(work)
         self.tasks.add(task)
@@ -384,7 +331,5 @@ class Tournaments:
         """Let the counts under way finish, stop the start timers and the arenas' loops."""
         if self.tasks:
             await asyncio.wait(set(self.tasks))
-        for timer in self.timers.values():
-            timer.cancel()
-        self.timers.clear()
+        self.starts.stop()
         await self.arena.stop()

@@ -15,6 +15,7 @@ from kingdomino.web.ai_game_limits import check_ai_game
 from kingdomino.web.chats import Chats
 from kingdomino.web.play_on import play_on
 from kingdomino.web.refusals import HubError
+from kingdomino.web.replays import replay_view
 from kingdomino.web.routes.accounts import CurrentAccount, limited, same_origin, session_token
 from kingdomino.web.routes.bodies import PlayOnRequest
 from kingdomino.web.routes.dependencies import Client, HubDep
@@ -66,7 +67,7 @@ async def rating_changes(game_id: str, response: Response, hub: HubDep) -> dict[
 @router.get("/api/games/{game_id}/replay", dependencies=[LIMITED])
 async def replay(game_id: str, hub: HubDep, step: int = 0) -> dict[str, Any]:
     """A finished game's public view after ``step`` actions, with the action taken next."""
-    return views.replay_view(hub.table(game_id), step, hub.replays)
+    return replay_view(hub.table(game_id), step, hub.replays)
 
 
 @router.get("/api/games/{game_id}/chat", dependencies=[LIMITED])

@@ -16,6 +16,7 @@ from kingdomino.web import arena_store
 from kingdomino.web import tournament_store as records
 from kingdomino.web.accounts import Account
 from kingdomino.web.arena import MAX_MINUTES, MIN_MINUTES
+from kingdomino.web.arena_joins import before_its_end
 from kingdomino.web.club_tournaments import admit, led_club
 from kingdomino.web.game_requests import game_request
 from kingdomino.web.open_seats import MAX_WAIT_MINUTES, WAIT_MINUTES
@@ -166,7 +167,7 @@ async def one(tournament_id: str, tournaments: TournamentsDep, account: CurrentA
     (``game_requests``: a flood is refused 429 `too_many_requests`)."""
     viewer = account.id if account is not None else None
     if viewer is not None:
-        tournaments.arena.saw(tournament_id, viewer)
+        tournaments.arena.seen.saw(tournament_id, viewer)
     page = await asyncio.to_thread(tournaments.pages.page, tournament_id, viewer)
     return Response(page, media_type="application/json")
 
@@ -187,7 +188,7 @@ async def join(
     same_origin(request)
     await limited(request, "tournament_act", client, ACTS)
     await asyncio.to_thread(admit, tournaments.store, tournament_id, account.id)
-    await tournaments.arena.before_its_end(tournament_id)
+    await before_its_end(tournaments.store, tournament_id)
     side = await side_of(tournaments.store, tournament_id, account.id, body.club if body else None)
     await tournaments.join(tournament_id, account.player(), side)
     return {"ok": True}

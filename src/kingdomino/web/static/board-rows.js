@@ -4,7 +4,8 @@ import { el, svg } from "./dom.js";
 import { t } from "./i18n.js";
 import { seatPiece } from "./pictures.js";
 import { whyNot } from "./placement.js";
-import { actionWords, halfWords, localName, moveWords } from "./words.js";
+import { actionWords, halfWords, localName } from "./words.js";
+import { moveWords } from "./move-gains.js";
 import { markLanded } from "./landing-animation.js";
 import { squareGroup } from "./board-square.js";
 

@@ -3,7 +3,8 @@
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
 import { tell } from "./game-socket.js";
-import { moveWords, winChanceWords } from "./words.js";
+import { winChanceWords } from "./win-chance.js";
+import { moveWords } from "./move-gains.js";
 
 /** @typedef {import("./game-state.js").GameState} GameState */
 /** @typedef {import("./game-state.js").DrawnGame} DrawnGame */

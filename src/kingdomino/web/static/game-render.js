@@ -26,7 +26,8 @@ import { replayGame } from "./game-replay.js";
 import { rematch, sameDeal } from "./game-requests.js";
 import { drawEndings, endedWords } from "./game-endings.js";
 import { awaitedWords, rematchControls, seatNames, sharedRematch } from "./game-rematch.js";
-import { errorWords, gameTitle, isYours, localName, logWords, moveWords, seatWords, todo } from "./words.js";
+import { errorWords, gameTitle, isYours, localName, logWords, seatWords, todo } from "./words.js";
+import { moveWords } from "./move-gains.js";
 import { drawTakeback } from "./game-takeback.js";
 
 /** @typedef {import("./game-state.js").DrawnGame} DrawnGame */

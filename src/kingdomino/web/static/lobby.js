@@ -1,28 +1,28 @@
 // The lobby: "play now" against the AI, a guided first game, a new game of any kind (names kept when
-// the player count changes), this browser's games, opening an invite or spectator link, the scorer.
+// the player count changes), this browser's games (your-games.js), opening an invite or spectator
+// link, the scorer.
 import { ACCOUNT_SHOWN, accountCard } from "./account.js";
-import { REFRESH_SECONDS, whoEnded, yourMoveCard } from "./account-games.js";
+import { yourMoveCard } from "./account-games.js";
 import { aiLevels, levelWords } from "./ai-levels.js";
 import { challengesCard } from "./challenges.js";
 import { el } from "./dom.js";
 import { followingCard } from "./following.js";
 import { clubsCard } from "./club-card.js";
-import { continueCard, movesHere, showContinue, turnHere } from "./continue-card.js";
-import { replaceKeepingFocus } from "./keep-focus.js";
+import { continueCard } from "./continue-card.js";
 import { openHelp } from "./help.js";
 import { liveGamesCard } from "./live-games.js";
 import { openGameFields, openGamesCard } from "./open-games.js";
-import { remember, savedGames } from "./saved-games.js";
+import { remember } from "./saved-games.js";
 import { api } from "./server.js";
-import { dateLanguage, t } from "./i18n.js";
-import { statusWords } from "./wait-end.js";
+import { t } from "./i18n.js";
 import { tournamentsCard } from "./tournament-card.js";
-import { listed, noticeListed, notifyToggle, notifying, pushFollowsAccount } from "./turn-notify.js";
+import { notifyToggle, pushFollowsAccount } from "./turn-notify.js";
 import { tellTurn } from "./turn-told.js";
-import { UNNAMED_YOU, errorWords, gameTitle, localName } from "./words.js";
+import { UNNAMED_YOU, errorWords } from "./words.js";
 import { puzzleCard } from "./puzzle-card.js";
 import { takebacksBox, takebacksChosen } from "./lobby-takebacks.js";
 import { quickPlay } from "./lobby-quick.js";
+import { followGames } from "./your-games.js";
 
 /** A new game as the lobby asks for it (`POST /api/games`; `guided` is kept by the page alone).
  * @typedef {{game: string, players: number, options: Record<string, string | boolean>, seats: Array<Record<string, unknown>>,
@@ -205,22 +205,6 @@ export function showLobby(main) {
   followGames(list);
 }
 
-/** List this browser's games, and look at them again every `REFRESH_SECONDS` while notifications
- * are on and the lobby shows the list: what changed in them meanwhile is notified (turn-notify.js).
- * @param {HTMLElement} list */
-function followGames(list) {
-  /** The games played here at the last look (null: none taken while notifications were off). @type {import("./turn-notify.js").Listed[] | null} */
-  let before = null;
-  const mine = (/** @type {GameSummary[] | null} */ games) => games ? games.flatMap((g) => listed(g) ?? []) : null;
-  const look = () => {
-    if (!list.isConnected) return;
-    const looked = notifying() ? listGames(list).then((games) => { noticeListed(before, mine(games) ?? []); before = mine(games); })
-      : Promise.resolve().then(() => { before = null; });
-    looked.finally(() => setTimeout(look, REFRESH_SECONDS * 1000));
-  };
-  listGames(list).then((games) => { before = mine(games); setTimeout(look, REFRESH_SECONDS * 1000); });
-}
-
 /** The options ticked and the mode chosen in the new game's form. @param {HTMLElement} optionsBox
  * @returns {Record<string, string | boolean>} */
 function chosenOptions(optionsBox) {
@@ -331,53 +315,4 @@ function openLink() {
 function gameAddress(text) {
   const found = /\/game\/[0-9a-z]+(?:\/replay)?(?:\?token=[\w-]+)?/i.exec(text);
   return found ? found[0] : null;
-}
-
-/** @typedef {import("./view-types.js").GameSummary} GameSummary */
-
-/** The one seat this browser played in game `id` before an AI took it over (its player resigned
- * a game of three or four, and the page kept only the spectator's link: game-endings.js), so
- * that the list says "You resigned" to its player; null if it played none, or several.
- * @param {import("./saved-games.js").SavedGame[]} saved @param {string} id @returns {number | null} */
-function formerSeat(saved, id) {
-  const seats = saved.find((g) => g.id === id)?.seats;
-  return seats && seats.length === 1 ? seats[0] : null;
-}
-
-/** The games this browser holds, as the server says they stand now: the ones awaiting you first
- * (a list that reads as before is kept, with the focus in it); the games (null: none, or the
- * server was not heard). @param {HTMLElement} list @returns {Promise<GameSummary[] | null>} */
-async function listGames(list) {
-  const saved = savedGames();
-  const pairs = saved.flatMap((g) => g.tokens.slice(0, 1).map((token) => ({ id: g.id, token })));
-  if (!pairs.length) { list.replaceChildren(el("p", { class: "small" }, t("lobby.no_games"))); return null; }
-  try {
-    const { games } = /** @type {{games: GameSummary[]}} */ (await api("/api/games/lookup", { method: "POST", body: { games: pairs } }));
-    showContinue(games);
-    /** A game awaiting a move of yours. @param {GameSummary} g */
-    const awaits = (g) => g.status !== "finished" && g.status !== "aborted" && movesHere(g);
-    // A challenge still awaiting answers is listed once, in the challenges card, where its answers are.
-    const listed = games.filter((g) => !g.challenge);
-    if (!listed.length) { list.replaceChildren(el("p", { class: "small" }, t("lobby.no_games"))); return games; }
-    // The games awaiting you first, each group in the order kept (newest first).
-    const ordered = [...listed.filter(awaits), ...listed.filter((g) => !awaits(g))];
-    // When each began, so two games of one kind are told apart: "26 Nov, 20:41" in the page's language.
-    const when = new Intl.DateTimeFormat(dateLanguage(),
-      { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
-    const fresh = el("ul", {}, ordered.map((g) => el("li", { class: awaits(g) ? "awaits" : "" },
-      el("a", { href: `/game/${g.id}`, class: "game-link" }, gameTitle(g)), " · ", statusWords(g), " · ",
-      ...whoEnded({ ...g, seat: g.seat ?? formerSeat(saved, g.id) }, g.seats).map((words) => `${words} · `),
-      el("time", { datetime: g.created, class: "small" }, when.format(new Date(g.created))), " · ",
-      awaits(g) ? el("strong", { class: "awaits-you" }, el("span", { "aria-hidden": "true" }, "● "), turnHere(g), " · ") : "",
-      // Each seat's points, a star by a finished game's winners (a tie on points is told apart).
-      g.seats.flatMap((name, i) => [i ? ", " : "", `${localName(name)} ${g.scores[i]}`,
-        (g.winners || []).includes(i) ? el("span", { class: "leader", title: t("board.winner"), "aria-label": t("board.winner"), role: "img" },
-          " ★") : ""]),
-      g.practice ? ` · ${t("game.practice_short")}` : "")));
-    if (list.firstElementChild?.outerHTML !== fresh.outerHTML) replaceKeepingFocus(list, [fresh]);
-    return games;
-  } catch (problem) {
-    list.replaceChildren(el("p", { class: "error" }, errorWords(problem)));
-    return null;
-  }
 }

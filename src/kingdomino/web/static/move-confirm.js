@@ -12,7 +12,7 @@ import { el } from "./dom.js";
 import { t } from "./i18n.js";
 import { CONFIRM_KEY, noteSetting } from "./preferences-sync.js";
 import { send } from "./game-socket.js";
-import { moveWords } from "./words.js";
+import { moveWords } from "./move-gains.js";
 
 /** @typedef {import("./game-state.js").GameState} GameState */
 /** @typedef {import("./view-types.js").View} View */

@@ -9,7 +9,7 @@
 import { el, svg } from "./dom.js";
 import { number, t } from "./i18n.js";
 import { SEAT_COLOURS, seatPiece } from "./pictures.js";
-import { winPercent } from "./words.js";
+import { winPercent } from "./win-chance.js";
 
 /** @typedef {import("./view-types.js").ReviewedMove} ReviewedMove */
 

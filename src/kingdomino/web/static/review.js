@@ -4,7 +4,8 @@
 import { el } from "./dom.js";
 import { api } from "./server.js";
 import { number, t } from "./i18n.js";
-import { actionWords, inSentence, logWords, seatWords, winChanceWords, winPercent } from "./words.js";
+import { actionWords, inSentence, logWords, seatWords } from "./words.js";
+import { winChanceWords, winPercent } from "./win-chance.js";
 
 /** @typedef {import("./view-types.js").ReviewedMove} ReviewedMove */
 /** @typedef {import("./view-types.js").ShownView} ShownView */

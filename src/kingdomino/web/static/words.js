@@ -1,8 +1,9 @@
 // Words for people: the engine's stable action texts ("place R,C D", "claim N", "take D", ...) read
-// aloud in the chosen language, 1-based player names, and the status line saying what to do now.
-// Nothing here decides what is legal: the texts come from the server, which asked the engine.
+// aloud in the chosen language, 1-based player names, and the status line saying what to do now
+// (what a move adds: move-gains.js; a hint's win chance: win-chance.js). Nothing here decides what
+// is legal: the texts come from the server, which asked the engine.
 import { AI_ENDING, levelWords, withoutAi } from "./ai-levels.js";
-import { t, has, language, number } from "./i18n.js";
+import { t, has, language } from "./i18n.js";
 
 /** @typedef {import("./view-types.js").Observation} Observation */
 /** @typedef {import("./view-types.js").DominoObservation} DominoObservation */
@@ -244,38 +245,6 @@ function actionParts(view, text, description) {
   }
 }
 
-/** Moves that lay something on a kingdom: what they add is said even when it is nothing. */
-const LAID = new Set(["place", "draw", "die"]);
-
-/**
- * What a legal move adds at once to the mover's score, from the server's `score_gains` (counted by
- * the engine); null where it is not known or, for a move that lays nothing on a kingdom, nothing.
- * @param {ViewLike} view @param {string} action @returns {number | null}
- */
-function shownGain(view, action) {
-  const gain = (view.score_gains || {})[action];
-  return typeof gain !== "number" || (!gain && !LAID.has(action.split(" ")[0])) ? null : gain;
-}
-
-/** That gain as a sign and a number ("+6"), or "". @param {ViewLike} view @param {string} action */
-export function gainSign(view, action) {
-  const gain = shownGain(view, action);
-  return gain === null ? "" : `${gain < 0 ? "−" : "+"}${Math.abs(gain)}`;
-}
-
-/** That gain in words ("+6 points"), or "". @param {ViewLike} view @param {string} action */
-export function gainWords(view, action) {
-  const gain = shownGain(view, action);
-  return gain === null ? "" : `${gain < 0 ? "−" : "+"}${t("points_n", { n: Math.abs(gain) })}`;
-}
-
-/** A legal move in words with what it adds ("Place: … · +6 points"), for the board and the move list.
- * @param {ViewLike} view @param {string} action */
-export function moveWords(view, action) {
-  const gain = gainWords(view, action);
-  return gain ? `${actionWords(view, action)} · ${gain}` : actionWords(view, action);
-}
-
 /** The coat a Duel die shows. @param {Observation} obs @param {number} die */
 function dieCoat(obs, die) {
   const found = (obs.game === "duel" ? obs.dice || [] : []).find((d) => d.die === die);
@@ -363,34 +332,10 @@ export function todo(legal, obs) {
   }
 }
 
-/**
- * An estimated win chance from a hint's value. The hub's hint agent (MCTS) values a move in [0, 1]:
- * 0.4 x its share of the win + 0.6 x the score margin squashed to [0, 1] (see agents/playouts.py
- * terminal_values), averaged over its playouts; we read it as a win chance. A value in [-1, 0) comes
- * from an agent valuing in [-1, 1] and is mapped by (v + 1) / 2.
- * @param {number} value
- */
-export function winChance(value) {
-  const p = value < 0 ? (value + 1) / 2 : value;
-  return Math.max(0, Math.min(1, p));
-}
-
-/** A value's win chance in whole percent, for comparing two moves (62 against 48: the hint's
- * rounding to 5 would make close moves look alike). @param {number} value */
-export function winPercent(value) {
-  return Math.round(winChance(value) * 100);
-}
-
 /** A move's words (a move list's line, "Choose domino 20 (...)") inside a sentence: its first
  * letter small, as the five languages write a verb after a colon. @param {string} words */
 export function inSentence(words) {
   return words.charAt(0).toLocaleLowerCase() + words.slice(1);
-}
-
-/** "about 70 %". @param {number} value */
-export function winChanceWords(value) {
-  const p = Math.round(winChance(value) * 20) * 5;
-  return t("hint.chance", { percent: number(p) });
 }
 
 /** `text` beginning with a capital, as a label does (names such as the terrains' are written for
