@@ -25,6 +25,7 @@ from fastapi.testclient import TestClient
 from limits import parse
 from sqlalchemy import create_engine, make_url, update
 from sqlalchemy.pool import NullPool
+from tests.web.noise import NOISE, make_noise
 from tests.web.servers import free_port as free_port
 
 from kingdomino.web import ai_game_limits, socket_limits
@@ -303,7 +304,9 @@ def live_server(request: pytest.FixtureRequest) -> Iterator[str]:
     ``@pytest.mark.away_seconds(s)`` (a shorter wait before an away player's seat may be handed
     to an AI) or ``@pytest.mark.socket_idle_seconds(s)`` (a shorter silence before a game page's
     socket is closed, and so quicker pings) the test gets a server of its own. A test leaves no
-    open game on the shared server (checked once it is done): it calls off what it opened."""
+    open game on the shared server (checked once it is done): it calls off what it opened. With
+    ``KINGDOMINO_TEST_NOISE`` set, the server carries other players' games and accounts before
+    each test (``tests/web/noise.py``)."""
     away = request.node.get_closest_marker("away_seconds")
     idle = request.node.get_closest_marker("socket_idle_seconds")
     if away or idle:
@@ -318,6 +321,8 @@ def live_server(request: pytest.FixtureRequest) -> Iterator[str]:
             close_browser_contexts()
         return
     base, seeds = request.getfixturevalue("session_server")
+    if NOISE:
+        make_noise(base)
     wait_until_idle(base)
     seeds.start_over()
     before = {game["id"] for game in open_games(base)}
