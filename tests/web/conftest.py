@@ -8,6 +8,7 @@ import os
 import random
 import secrets
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -416,25 +417,31 @@ _SERVER_LOOPS: dict[str, asyncio.AbstractEventLoop] = {}
 @contextmanager
 def served_in_a_thread(app: Any, port: int) -> Iterator[str]:
     """``app`` served on loopback ``port`` by uvicorn in a thread of the test, once it answers:
-    its base URL. The server stops when the block ends."""
+    its base URL. The server stops when the block ends. The port is bound here, before the
+    thread starts: a ``free_port`` is free only until someone binds it, and the other xdist
+    worker's next ``free_port`` may be the same while uvicorn starts."""
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     base = f"http://127.0.0.1:{port}"
+    bound = socket.socket()
+    bound.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    bound.bind(("127.0.0.1", port))
 
     async def serve() -> None:
         _SERVER_LOOPS[base] = asyncio.get_running_loop()
-        await server.serve()
+        await server.serve(sockets=[bound])
 
     thread = threading.Thread(target=asyncio.run, args=(serve(),), daemon=True)
     thread.start()
     deadline = time.monotonic() + 15
-    while not server.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
     try:
+        while not server.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.05)
         yield base
     finally:
         server.should_exit = True
         thread.join(timeout=10)
+        bound.close()
         _SERVER_LOOPS.pop(base, None)
 
 
