@@ -8,6 +8,7 @@ import os
 import random
 import secrets
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -25,6 +26,7 @@ from fastapi.testclient import TestClient
 from limits import parse
 from sqlalchemy import create_engine, make_url, update
 from sqlalchemy.pool import NullPool
+from tests.web.noise import NOISE, make_noise
 from tests.web.servers import free_port as free_port
 
 from kingdomino.web import ai_game_limits, socket_limits
@@ -303,7 +305,9 @@ def live_server(request: pytest.FixtureRequest) -> Iterator[str]:
     ``@pytest.mark.away_seconds(s)`` (a shorter wait before an away player's seat may be handed
     to an AI) or ``@pytest.mark.socket_idle_seconds(s)`` (a shorter silence before a game page's
     socket is closed, and so quicker pings) the test gets a server of its own. A test leaves no
-    open game on the shared server (checked once it is done): it calls off what it opened."""
+    open game on the shared server (checked once it is done): it calls off what it opened. With
+    ``KINGDOMINO_TEST_NOISE`` set, the server carries other players' games and accounts before
+    each test (``tests/web/noise.py``)."""
     away = request.node.get_closest_marker("away_seconds")
     idle = request.node.get_closest_marker("socket_idle_seconds")
     if away or idle:
@@ -318,6 +322,8 @@ def live_server(request: pytest.FixtureRequest) -> Iterator[str]:
             close_browser_contexts()
         return
     base, seeds = request.getfixturevalue("session_server")
+    if NOISE:
+        make_noise(base)
     wait_until_idle(base)
     seeds.start_over()
     before = {game["id"] for game in open_games(base)}
@@ -411,25 +417,31 @@ _SERVER_LOOPS: dict[str, asyncio.AbstractEventLoop] = {}
 @contextmanager
 def served_in_a_thread(app: Any, port: int) -> Iterator[str]:
     """``app`` served on loopback ``port`` by uvicorn in a thread of the test, once it answers:
-    its base URL. The server stops when the block ends."""
+    its base URL. The server stops when the block ends. The port is bound here, before the
+    thread starts: a ``free_port`` is free only until someone binds it, and the other xdist
+    worker's next ``free_port`` may be the same while uvicorn starts."""
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     base = f"http://127.0.0.1:{port}"
+    bound = socket.socket()
+    bound.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    bound.bind(("127.0.0.1", port))
 
     async def serve() -> None:
         _SERVER_LOOPS[base] = asyncio.get_running_loop()
-        await server.serve()
+        await server.serve(sockets=[bound])
 
     thread = threading.Thread(target=asyncio.run, args=(serve(),), daemon=True)
     thread.start()
     deadline = time.monotonic() + 15
-    while not server.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
     try:
+        while not server.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.05)
         yield base
     finally:
         server.should_exit = True
         thread.join(timeout=10)
+        bound.close()
         _SERVER_LOOPS.pop(base, None)
 
 
