@@ -2,29 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-from types import ModuleType
-
-from kingdomino.arena.tournament import GameOutcome
-
-BENCH = Path(__file__).resolve().parents[2] / "bench"
-
-
-def load_bench_losses() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_losses", BENCH / "bench_losses.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def game(index: int, deal: int, seats: list[str], scores: list[int], winners: list[int]) -> GameOutcome:
-    return GameOutcome(index, deal, seats, scores, winners, 0, 0.0)
+from tests.bench.scripts import game, load_bench
 
 
 def test_losses_are_summed_up_by_score_seat_and_deal() -> None:
-    bench_losses = load_bench_losses()
+    bench_losses = load_bench("bench_losses")
     outcomes = [
         # deal 7, both rotations: won once, lost once by 3 (a close loss)
         game(0, 7, ["hard", "fg", "fg"], [70, 60, 50], [0]),
@@ -47,7 +29,7 @@ def test_losses_are_summed_up_by_score_seat_and_deal() -> None:
 
 
 def test_an_agent_that_never_lost_or_never_played() -> None:
-    bench_losses = load_bench_losses()
+    bench_losses = load_bench("bench_losses")
     outcomes = [game(0, 1, ["a", "b"], [60, 50], [0])]
     assert bench_losses.loss_summary("a", outcomes)[0] == "mean score 60.0; no game lost"
     assert bench_losses.loss_summary("c", outcomes) == ["c played no game here"]

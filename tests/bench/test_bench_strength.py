@@ -3,29 +3,11 @@ a spread of deals to measure (a single deal's ``± 0.0`` read as a mean known ex
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-from types import ModuleType
-
-from kingdomino.arena.tournament import GameOutcome
-
-BENCH = Path(__file__).resolve().parents[2] / "bench"
-
-
-def load_bench_strength() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_strength", BENCH / "bench_strength.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def game(index: int, deal: int, seats: list[str], scores: list[int], winners: list[int]) -> GameOutcome:
-    return GameOutcome(index, deal, seats, scores, winners, 0, 0.0)
+from tests.bench.scripts import game, load_bench
 
 
 def test_one_deal_gives_the_means_alone_and_says_how_to_get_an_interval() -> None:
-    lines = load_bench_strength().summary_lines(
+    lines = load_bench("bench_strength").summary_lines(
         [game(0, 5, ["hard", "greedy"], [60, 40], [0]), game(1, 5, ["greedy", "hard"], [45, 55], [1])], 2
     )
     assert lines == [
@@ -42,6 +24,6 @@ def test_two_deals_give_each_mean_its_interval() -> None:
         game(2, 6, ["hard", "greedy"], [50, 52], [1]),
         game(3, 6, ["greedy", "hard"], [41, 49], [1]),
     ]
-    lines = load_bench_strength().summary_lines(outcomes, 2)
+    lines = load_bench("bench_strength").summary_lines(outcomes, 2)
     assert len(lines) == 2 and all(" ± " in line for line in lines)
     assert lines[0].startswith("  hard ") and "mean score   53.5 ± " in lines[0]
