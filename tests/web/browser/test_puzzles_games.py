@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Route, expect
 from tests.web.browser.pages import ARTIFACTS, OVERFLOW, LivePage, axe_violations, new_page, starting
 
 from kingdomino.puzzles.catalogue import KINDS, Puzzle, shipped_kind
@@ -44,11 +44,19 @@ def answered(page: LivePage, puzzle: Puzzle, name: str) -> None:
 
 def test_a_duel_puzzle_is_chosen_drawn_on_its_board_and_answered_there(page: LivePage) -> None:
     puzzle, best = puzzle_of(["duel"], DUEL_BUTTON)
+    held: list[Route] = []  # the page's first ask, Kingdomino's puzzle, answered only after Duel's
+    page.route(re.compile(r"/api/puzzles/next\?game=kingdomino"), lambda route: held.append(route))
     page.goto(f"{page.base_url}/puzzles")
     page.wait_for_selector("#puzzle-game")
+    while not held:
+        page.wait_for_timeout(50)
     page.select_option("#puzzle-game", "duel")
     page.wait_for_selector(".spellbook")  # Duel's board, its spellbook beside the maps
+    with page.expect_request_finished(lambda request: "game=kingdomino" in request.url):
+        held[0].continue_()
+    page.evaluate("new Promise((done) => setTimeout(done, 200))")
     expect(page.locator("#puzzle-goal")).to_have_text(starting("Kingdomino Duel"), use_inner_text=True)
+    assert page.locator(".spellbook").count() == 1  # the late answer to the first ask is dropped
     assert page.evaluate("location.search") == "" and "/puzzles/" in page.url
     page.goto(f"{page.base_url}/puzzles/{puzzle.id}")
     page.wait_for_selector(f'[data-action="{best}"]')

@@ -28,6 +28,9 @@ const LISTED = 4;
  * @typedef {{solved: boolean, action: string, points: number, best: number,
  *   answers: Array<{action: string, points: number}>,
  *   rating: {before: number, after: number, rated: boolean, provisional: boolean} | null}} Checked */
+/** The puzzle shown, its answer once checked, and how many puzzles the page asked for: an answer
+ * to an earlier ask (a set chosen while the first puzzle was on its way) is dropped.
+ * @typedef {{view: PuzzleView | null, checked: Checked | null, asked: number}} Shown */
 
 /** Show the puzzles' page in `main`. @param {HTMLElement} main */
 export function showPuzzles(main) {
@@ -49,8 +52,8 @@ export function showPuzzles(main) {
     board: el("div", { id: "board" }),
     legend: el("p", { class: "small", id: "puzzle-legend" }),
   };
-  /** @type {{view: PuzzleView | null, checked: Checked | null}} */
-  const shown = { view: null, checked: null };
+  /** @type {Shown} */
+  const shown = { view: null, checked: null, asked: 0 };
   const draw = () => {
     if (shown.view) showKind(choice, set.kind = shown.view.kind);
     drawPuzzle(page, shown, (action) => answer(page, shown, action, draw));
@@ -90,27 +93,29 @@ function streak() {
 
 /**
  * Fetch a puzzle and draw it.
- * @param {Record<string, HTMLElement>} page @param {{view: PuzzleView | null, checked: Checked | null}} shown
+ * @param {Record<string, HTMLElement>} page @param {Shown} shown
  * @param {string} path @param {() => void} draw
  */
 async function load(page, shown, path, draw) {
   page.error.textContent = "";
+  const ask = ++shown.asked;
   try {
     const view = /** @type {PuzzleView} */ (await api(path));
+    if (ask !== shown.asked) return;
     localSeatNames(view.seats, view.your_seats);
     shown.view = view;
     shown.checked = null;
     if (location.pathname !== `/puzzles/${view.id}`) history.replaceState(null, "", `/puzzles/${view.id}`);
     draw();
   } catch (error) {
-    page.error.textContent = error instanceof Refused ? errorWords(error) : t("puzzle.unreachable");
+    if (ask === shown.asked) page.error.textContent = error instanceof Refused ? errorWords(error) : t("puzzle.unreachable");
   }
 }
 
 /**
  * Draw the puzzle: its goal, the player's standing, the board (the choice on it while unanswered;
  * then the best answer marked, and the player's), the answers' points once checked.
- * @param {Record<string, HTMLElement>} page @param {{view: PuzzleView | null, checked: Checked | null}} shown
+ * @param {Record<string, HTMLElement>} page @param {Shown} shown
  * @param {(action: string) => void} play
  */
 function drawPuzzle(page, shown, play) {
@@ -180,7 +185,7 @@ function resultWords(view, checked) {
 
 /**
  * Send the answer made on the board; keep a guest's streak and the puzzles it saw.
- * @param {Record<string, HTMLElement>} page @param {{view: PuzzleView | null, checked: Checked | null}} shown
+ * @param {Record<string, HTMLElement>} page @param {Shown} shown
  * @param {string} action @param {() => void} draw
  */
 async function answer(page, shown, action, draw) {
@@ -189,6 +194,7 @@ async function answer(page, shown, action, draw) {
   page.error.textContent = "";
   try {
     const checked = /** @type {Checked} */ (await api(`/api/puzzles/${view.id}/answer`, { method: "POST", body: { action } }));
+    if (shown.view !== view) return;
     shown.checked = checked;
     if (!view.player && !checked.rating) {
       localStorage.setItem(STREAK, String(checked.solved ? streak() + 1 : 0));
