@@ -6,7 +6,8 @@ calling one's own off, and quick pairing.
 account's challenges too (``challenges``, ``challenge``, ``challenge_gone``), unless a page of
 another site opened the socket (its ``Origin``): that page is told the open games alone; once its
 session has ended it is closed (``SESSION_ENDED``). It reads nothing
-but pings (``{"type": "ping"}``, answered ``pong``), as many as ``socket_limits`` lets a socket
+but pings (``{"type": "ping"}``, answered ``pong``, which says how often to ping: ``ping_every``
+seconds, as a game's socket does), as many as ``socket_limits`` lets a socket
 send (then an ``error``, ``too_many_messages``, and a socket that goes on is closed). Taking a
 seat changes who acts, so a foreign ``Origin`` is refused, as for accounts.
 """
@@ -28,6 +29,7 @@ from kingdomino.web.hub import Hub
 from kingdomino.web.lobby_ratings import Shown, rating_in, rating_value, ratings_of
 from kingdomino.web.open_seats import Seeker, check_rated_clock
 from kingdomino.web.outbox import Outbox, SlowClient
+from kingdomino.web.page_link import ping_every
 from kingdomino.web.refusals import HubError
 from kingdomino.web.routes.accounts import CurrentAccount, accounts_of, limited, same_origin, session_token
 from kingdomino.web.routes.bodies import JoinRequest, PairingRequest, TokenRequest
@@ -240,6 +242,7 @@ async def lobby_socket(websocket: WebSocket) -> None:
         apart = await asyncio.to_thread(relations.kept_apart, hub.store, account.id) if account else set()
         await hub.lobby.join(outbox.send, account.id if account is not None else None, apart)
         check = getattr(websocket.app.state, "session_check_seconds", SESSION_CHECK_SECONDS)
+        every = ping_every(websocket.app.state.socket_idle_seconds)
         receiving: asyncio.Future[Any] | None = None
         while True:
             receiving = receiving or asyncio.ensure_future(websocket.receive_text())
@@ -271,7 +274,7 @@ async def lobby_socket(websocket: WebSocket) -> None:
                 await closed_for_flooding(outbox)
                 break
             if ping:
-                await outbox.send(json.dumps({"type": "pong"}))
+                await outbox.send(json.dumps({"type": "pong", "ping_every": every}))
     except (WebSocketDisconnect, SlowClient, RuntimeError):
         pass
     finally:

@@ -1,21 +1,19 @@
 // A game's socket: connected with the tokens this browser holds (none to watch a public game), kept
-// alive with pings (a socket that hears nothing for two pings is taken for dead; each pong, echoed
-// at once, says the server's time), connected again with a growing wait
-// whenever it closes or dies (but when the server refused it), and what the page sends on it: a
-// move (kept until acknowledged, and sent again once connected again), an undo, a hint asked, why
-// a move is not legal.
+// alive with pings (socket-alive.js; each pong, echoed at once, says the server's time), connected
+// again with a growing wait whenever it closes or dies (but when the server refused it), and what
+// the page sends on it: a move (kept until acknowledged, and sent again once connected again), an
+// undo, a hint asked, why a move is not legal.
 import { el } from "./dom.js";
 import { has, t } from "./i18n.js";
 import { drawAway } from "./game-presence.js";
 import { heardServerTime } from "./server-time.js";
 import { retryMs } from "./socket-retry.js";
+import { keepAlive } from "./socket-alive.js";
 
 /** @typedef {import("./game-state.js").GameState} GameState */
 /** @typedef {import("./view-types.js").ServerMessage} ServerMessage */
 /** @typedef {import("./view-types.js").ClientMessage} ClientMessage */
 
-/** Milliseconds between pings until the server's first pong says its own pace (`ping_every`). */
-const PING_MS = 10000;
 /** The game cannot be shown here (no link to it in this browser, or the server refused): say why,
  * with what to do about it if anything, and the way back to the lobby, instead of an empty table.
  * @param {GameState} game @param {string} why @param {string} [help] */
@@ -34,7 +32,7 @@ export function connect(game, receive, attempt = 0) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}/ws/games/${game.id}?tokens=${game.tokens.join(",")}`);
   game.socket = socket;
-  let opened = false, every = PING_MS, heard = performance.now(), pinged = 0, ticker = 0;
+  let opened = false;
   // When each ping whose pong has not come was sent, oldest first: the server answers them in
   // order, so a pong is timed from its own ping, not the last one. A pong held up while another
   // message came and the page pinged again, timed from that later ping, would claim a short round
@@ -43,7 +41,7 @@ export function connect(game, receive, attempt = 0) {
   const unanswered = [];
   /** The socket is gone: say so, and connect again after a while (at once when the browser is back online). */
   const lost = () => {
-    clearTimeout(ticker);
+    alive.stop();
     socket.onopen = socket.onmessage = socket.onclose = null;
     if (game.socket === socket) game.socket = null;
     offline(game);
@@ -52,39 +50,25 @@ export function connect(game, receive, attempt = 0) {
     const timer = setTimeout(again, retryMs(tries));
     window.addEventListener("online", again);
   };
-  // A ping whose answer (or any message) has not come for two pings: the socket is dead, even if
-  // the browser has not noticed (a network gone without a goodbye). Checked at each ping, so a
-  // background tab's slowed timers never make a live socket look dead.
-  const tick = () => {
-    if (pinged > heard) {
-      if (performance.now() - pinged >= 2 * every) { socket.close(); lost(); return; }
-    } else {
-      socket.send(JSON.stringify(/** @type {ClientMessage} */ ({ type: "ping" })));
-      pinged = performance.now();
-      unanswered.push(pinged);
-    }
-    ticker = window.setTimeout(tick, every);
-  };
-  // A socket that does not even open within two pings (a network that answers nothing) is dead too.
-  ticker = window.setTimeout(() => { socket.close(); lost(); }, 2 * every);
+  const alive = keepAlive(socket, lost, (at) => unanswered.push(at));
   socket.onopen = () => {
     opened = true;
     // Who is at the table is told anew on each socket (only what differs from nobody and no other window).
     game.presence = { ...game.presence, away: {}, here: null, elsewhere: [], watching: 0, lost: [], gone: {} };
     drawAway(game);
-    clearTimeout(ticker);
-    tick();
+    alive.opened();
     if (game.pending) { game.pending.resent = true; socket.send(JSON.stringify(moveMessage(game.pending))); }
     // The chat's rooms, read anew on each socket (messages may have come while it was closed).
     socket.send(JSON.stringify(/** @type {ClientMessage} */ ({ type: "chat_read" })));
   };
   socket.onmessage = (event) => {
-    heard = performance.now();
+    const heard = performance.now();
+    alive.heard(heard);
     const message = /** @type {ServerMessage} */ (JSON.parse(event.data));
     if (message.type === "pong") {
       // Echoed at once: the server measures the socket's round trip by it, and gives it back to our moves.
       socket.send(JSON.stringify(/** @type {ClientMessage} */ ({ type: "echo" })));
-      if (message.ping_every > 0) every = message.ping_every * 1000;
+      alive.pace(message.ping_every);
       const sent = unanswered.shift();
       if (sent !== undefined) heardServerTime(message.now, heard - sent);
     }
@@ -93,7 +77,7 @@ export function connect(game, receive, attempt = 0) {
   // 4403: the server refused our tokens; 4429: too many connections to this game. Retrying cannot help.
   socket.onclose = (event) => {
     if (event.code !== 4403 && event.code !== 4429) { lost(); return; }
-    clearTimeout(ticker);
+    alive.stop();
     if (!game.view) unavailable(game, game.refusedWith || t("game.no_token"));
   };
 }

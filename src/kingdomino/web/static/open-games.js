@@ -18,6 +18,7 @@ import { tellNews } from "./news.js";
 import { forget, remember, savedGames, tokensFor } from "./saved-games.js";
 import { api } from "./server.js";
 import { retryMs } from "./socket-retry.js";
+import { keepAlive } from "./socket-alive.js";
 import { UNNAMED_YOU, errorWords, gameTitle, localName } from "./words.js";
 
 /** @typedef {import("./view-types.js").OpenGame} OpenGame */
@@ -245,10 +246,24 @@ export function openGamesCard(games, heard) {
     const opened = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/lobby`);
     socket = opened;
     account = null;
-    opened.onopen = () => { tries = 0; };
+    // Tried again after a wait drawn at random (socket-retry.js): a club's lobby pages that lost
+    // their sockets to a server's restart come back spread out, not all in one instant.
+    const lost = () => {
+      alive.stop();
+      opened.onclose = null;
+      if (socket !== opened || !document.body.contains(list)) return;
+      setTimeout(connect, retryMs(tries));
+      tries += 1;
+    };
+    // Pinged as a game's socket is: one gone silent (a phone's network, a proxy dropping idle
+    // connections) is taken for dead and opened again, or the page would hear of no game more.
+    const alive = keepAlive(opened, lost);
+    opened.onopen = () => { tries = 0; alive.opened(); };
     opened.onmessage = (event) => {
       if (socket !== opened) return;
+      alive.heard(performance.now());
       const message = /** @type {LobbyMessage} */ (JSON.parse(event.data));
+      if (message.type === "pong") { alive.pace(message.ping_every); return; }
       if (message.type === "challenges") account = message.account;
       if (message.type === "open_games") { listed.clear(); for (const game of message.games) listed.set(game.id, game); }
       else if (message.type === "listed") {
@@ -262,13 +277,7 @@ export function openGamesCard(games, heard) {
       } else { tellNews(); if (heard) heard(message); return; }
       draw();
     };
-    // Tried again after a wait drawn at random (socket-retry.js): a club's lobby pages that lost
-    // their sockets to a server's restart come back spread out, not all in one instant.
-    opened.onclose = () => {
-      if (socket !== opened || !document.body.contains(list)) return;
-      setTimeout(connect, retryMs(tries));
-      tries += 1;
-    };
+    opened.onclose = lost;
   };
   connect();
   // A game of the account ended: its rating may have moved, and with it which games it may join.

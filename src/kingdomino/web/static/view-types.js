@@ -253,7 +253,7 @@
  * @typedef {{id: string, seat: number, token: string, started: boolean}} Seated */
 /** A message of the lobby's socket (web/lobby.py).
  * @typedef {{type: "open_games", games: OpenGame[]} | {type: "listed", game: OpenGame}
- *   | {type: "unlisted", id: string, status: string, wait_ended: WaitEnd} | {type: "pong"}
+ *   | {type: "unlisted", id: string, status: string, wait_ended: WaitEnd} | {type: "pong", ping_every: number}
  *   | {type: "challenges", account: number, challenges: Challenge[]} | {type: "challenge", challenge: Challenge}
  *   | {type: "challenge_gone", id: string, status: string, wait_ended: WaitEnd, declined: string | null,
  *     decline_reason: DeclineReason | null}} LobbyMessage */
