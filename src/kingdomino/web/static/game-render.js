@@ -29,6 +29,7 @@ import { awaitedWords, rematchControls, seatNames, sharedRematch } from "./game-
 import { errorWords, gameTitle, isYours, localName, logWords, seatWords, todo } from "./words.js";
 import { moveWords } from "./move-gains.js";
 import { drawTakeback } from "./game-takeback.js";
+import { redrawKeepingFocus } from "./keep-focus.js";
 
 /** @typedef {import("./game-state.js").DrawnGame} DrawnGame */
 /** @typedef {import("./game-focus.js").FocusPlace} FocusPlace */
@@ -52,7 +53,8 @@ export function render(game, before) {
   const tournament = tournamentOf(view);
   // A player whose seat an AI took at the end (out of time) goes back to the arena as its player.
   const played = view.your_seats.length > 0 || formerSeats(view, saved.seats || []).length > 0;
-  page.end.replaceChildren(...(view.status === "finished" ? [endedNoted(view, endScreen(view, {
+  // Drawn again as news comes (the ratings): a control focused on it keeps the focus (keep-focus.js).
+  redrawKeepingFocus(page.end, () => (view.status === "finished" ? [endedNoted(view, endScreen(view, {
     replay: () => { history.pushState(null, "", `/game/${game.id}/replay`); replayGame(game); },
     missed: game.replayMissed,
     rematch: saved.request && !tournament && !sharedRematch(view) ? () => rematch(game) : null,

@@ -1,7 +1,7 @@
 // Lists drawn again as news comes (the lobby's cards of challenges, of games awaiting the player's
-// move, of games to watch): the keyboard's focus in one stays where the player left it. Replacing
-// the focused element threw the focus to the page's top, some thirty Tabs from the list, and a
-// screen reader said nothing of why.
+// move, of games to watch; a game's end card): the keyboard's focus in one stays where the player
+// left it. Replacing the focused element threw the focus to the page's top, some thirty Tabs from
+// the list, and a screen reader said nothing of why.
 
 /** Replace the children of `holder` with `nodes`, keeping the keyboard's focus if it was in
  * `holder`: on the same control drawn again (the same link, or the control of the same class in the
@@ -9,13 +9,20 @@
  * card shown when this one is hidden): never on another line's button, which an Enter pressed
  * again would answer unheard. @param {Element} holder @param {Node[]} nodes */
 export function replaceKeepingFocus(holder, nodes) {
+  redrawKeepingFocus(holder, () => nodes);
+}
+
+/** `replaceKeepingFocus` with the nodes of `draw()`, called once the focus is noted: a drawing that
+ * reuses a node of the last one (the end card's way back) moves it, which drops its focus.
+ * @param {Element} holder @param {() => Node[]} draw */
+export function redrawKeepingFocus(holder, draw) {
   const active = document.activeElement;
   if (!(active instanceof HTMLElement) || !holder.contains(active)) {
-    holder.replaceChildren(...nodes);
+    holder.replaceChildren(...draw());
     return;
   }
   const same = sameControl(active);
-  holder.replaceChildren(...nodes);
+  holder.replaceChildren(...draw());
   const again = /** @type {HTMLElement | null} */ (holder.querySelector(same));
   if (again && !again.closest("[hidden]")) again.focus();
   else landing(holder)?.focus();
