@@ -97,13 +97,17 @@ export function showGame(main, id, replay = false, watch = false) {
 /** A page holding no link to the game: a finished game opens for anyone (a shared replay link),
  * its view read once (it no longer changes; its player's seat by their account); an unfinished one
  * says why it cannot open here, its replay's address that the replay waits for the end. Opened by
- * its watch link (`live`), a game being played is watched on its socket, which says any refusal.
+ * its watch link (`live`), or its own address when it is public, a game being played is watched on
+ * its socket, which says any refusal.
  * @param {GameState} game @param {boolean} [live] */
 async function openFinished(game, live = false) {
   const watch = () => connect(game, (message) => receive(game, message));
   try {
     const view = /** @type {import("./view-types.js").View} */ (await api(`/api/games/${game.id}`));
-    if (live && view.status !== "finished") return watch();
+    // A public game being played opened at its plain address (a player's, copied from their page,
+    // whose token is their browser's) is watched live as at its watch link: shown once, it stood
+    // still under "You are watching this game".
+    if (view.status !== "finished" && (live || !game.replayAsked)) { game.watching = true; return watch(); }
     showView(game, view);
     // A finished game's chat as it was (nothing to write with, no socket): shown where something
     // was said. A game still played is read on its socket alone (the server refuses it here).
