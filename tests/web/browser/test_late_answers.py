@@ -10,14 +10,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from playwright.sync_api import APIResponse, Request, Route, expect
-from tests.web.browser.pages import LivePage, log_in_new, until_the_api_is_quiet, wait_for_count
+from playwright.sync_api import APIResponse, Browser, Request, Route, expect
+from tests.web.browser.pages import LivePage, log_in_new, new_page, until_the_api_is_quiet, wait_for_count
 from tests.web.browser.test_a11y_lobby_news import account_client, challenge
+from tests.web.browser.test_players import account
 from tests.web.browser.test_watch import public_game
+from tests.web.conftest import free_port, live_app, served_in_a_thread
+from tests.web.finished import ai, finished_game, person
 
 from kingdomino.arena.ladder import load_ratings
+from kingdomino.web.standings import account_named
 
 #: Long enough for a page to draw an answer it was given, were it to draw it.
 SETTLE_MS = 300
@@ -167,3 +172,55 @@ def test_a_tournament_read_before_the_player_joined_does_not_offer_join_again(pa
     page.wait_for_selector("#tournament-leave")
     held.release()
     assert page.locator("#tournament-leave").count() == 1 and page.locator("#tournament-join").count() == 0
+
+
+#: A game of a day a move made by the page's account, against Bela: its id.
+MADE_BY_THE_PAGE = """async () => {
+  const seats = [{kind: "human", name: "Vera"}, {kind: "human", name: "Bela", online: true}];
+  const body = JSON.stringify({game: "kingdomino", players: 2, seats, time_control: {kind: "days", days: 1}});
+  const headers = {"Content-Type": "application/json"};
+  const answer = await fetch("/api/games", {method: "POST", headers, body});
+  return (await answer.json()).id;
+}"""
+
+
+def test_the_account_s_games_read_on_news_are_not_undone_by_an_earlier_read(page: LivePage) -> None:
+    """The account card's list of games is read again on news; the read before the account's new
+    game, which says it has none, comes back last."""
+    log_in_new(page, page.base_url, "Vera")
+    page.wait_for_selector("#account-games > *")
+    until_the_api_is_quiet(page)
+    held = Held(page, "**/api/account/games", read)
+    page.evaluate("document.dispatchEvent(new CustomEvent('kingdomino:news'))")
+    held.wait()
+    game = page.evaluate(MADE_BY_THE_PAGE)
+    page.evaluate("document.dispatchEvent(new CustomEvent('kingdomino:news'))")
+    mine = page.locator(f"#account-games a[href^='/game/{game}']")
+    mine.wait_for()
+    held.release()
+    assert mine.count() == 1, page.inner_text("#account-games")
+
+
+def test_more_games_clicked_twice_lists_the_next_games_once(browser: Browser, database: str) -> None:
+    """A player's archive lists 50 games and "More games" the next; clicked again while they are on
+    their way (a double tap), it listed them twice."""
+    app = live_app(database)
+    store = app.state.hub.store
+    with served_in_a_thread(app, free_port()) as base:
+        kira, _ = account(base)
+        found = account_named(store, kira)
+        assert found is not None
+        start = datetime.now(UTC) - timedelta(days=60)
+        for n in range(55):
+            finished_game(store, [person(found[0], kira), ai()], [1, 2], ended=start + timedelta(hours=n))
+        page = new_page(browser, base)
+        page.goto(f"{base}/player/{kira}/games")
+        expect(page.locator("#archive-games > li")).to_have_count(50)
+        held = Held(page, "**/api/players/*/games?*before=*")
+        page.click("#archive-more")
+        held.wait()
+        page.click("#archive-more")
+        held.release()
+        expect(page.locator("#archive-more")).to_be_hidden()
+        assert page.locator("#archive-games > li").count() == 55
+        assert not page.errors, page.errors
