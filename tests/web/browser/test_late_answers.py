@@ -20,9 +20,12 @@ from tests.web.browser.test_players import account
 from tests.web.browser.test_watch import public_game
 from tests.web.conftest import free_port, live_app, served_in_a_thread
 from tests.web.finished import ai, finished_game, person
+from tests.web.test_moderation_queue import evening
 
 from kingdomino.arena.ladder import load_ratings
+from kingdomino.web import moderation
 from kingdomino.web.standings import account_named
+from kingdomino.web.store import Store
 
 #: Long enough for a page to draw an answer it was given, were it to draw it.
 SETTLE_MS = 300
@@ -224,3 +227,35 @@ def test_more_games_clicked_twice_lists_the_next_games_once(browser: Browser, da
         expect(page.locator("#archive-more")).to_be_hidden()
         assert page.locator("#archive-games > li").count() == 55
         assert not page.errors, page.errors
+
+
+def test_back_while_older_reports_come_keeps_the_page_gone_back_to(browser: Browser, database: str) -> None:
+    """A moderator asks for older reports and goes Back before they come: the late page took the
+    address (``?before=``) of a page no longer shown."""
+    app = live_app(database)
+    with served_in_a_thread(app, free_port()) as base:
+        mona = new_page(browser, base)
+        boris = new_page(browser, base)
+        mona_name = log_in_new(mona, base, "Mona")
+        boris_name = log_in_new(boris, base, "Boris")
+        store = Store(database)
+        try:
+            moderation.set_moderator(store, mona_name, True)
+            made = evening(store, boris_name)[::-1]
+        finally:
+            store.close()
+        mona.goto(f"{base}/moderation")
+        items = mona.locator("#moderation-queue li")
+        expect(items).to_have_count(20)
+        mona.click("#moderation-older")
+        expect(mona).to_have_url(f"{base}/moderation?before={made[19]}")
+        expect(items.first).to_have_attribute("data-report", str(made[20]))
+        held = Held(mona, "**/api/moderation/reports?before=*")
+        mona.click("#moderation-older")
+        held.wait()
+        mona.go_back()
+        expect(items.first).to_have_attribute("data-report", str(made[0]))
+        held.release()
+        assert mona.url == f"{base}/moderation"
+        assert items.first.get_attribute("data-report") == str(made[0])
+        assert not mona.errors, mona.errors
