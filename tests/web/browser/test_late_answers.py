@@ -259,3 +259,23 @@ def test_back_while_older_reports_come_keeps_the_page_gone_back_to(browser: Brow
         assert mona.url == f"{base}/moderation"
         assert items.first.get_attribute("data-report") == str(made[0])
         assert not mona.errors, mona.errors
+
+
+def test_two_aids_turned_off_at_once_are_both_kept(page: LivePage) -> None:
+    """A logged-in player turns off two aids on the preferences' page, the second before the first
+    is answered: the second was made from the aids before the first (which it turned on again),
+    and the first's answer, come back last, put the second's aid back in the browser."""
+    log_in_new(page, page.base_url, "Pia")
+    page.goto(page.base_url + "/account/preferences")
+    page.wait_for_selector("#pref-aid-regions")
+    until_the_api_is_quiet(page)
+    held = Held(page, "**/api/account/preferences", lambda request: request.method == "PUT")
+    page.uncheck("#pref-aid-regions")
+    held.wait()
+    page.uncheck("#pref-aid-order")
+    held.release()
+    until_the_api_is_quiet(page)
+    aids = page.request.get(page.base_url + "/api/account/preferences").json()["aids"]
+    assert aids["regions"] is False and aids["order"] is False, aids
+    kept = page.evaluate("JSON.parse(localStorage.getItem('kingdomino.aids'))")
+    assert kept["regions"] is False and kept["order"] is False, kept
