@@ -11,6 +11,7 @@ import { dateLanguage, language, number, t } from "./i18n.js";
 import { playerHref } from "./players.js";
 import { savedGames } from "./saved-games.js";
 import { api } from "./server.js";
+import { DROPPED, latestOnly } from "./latest.js";
 import { seatLine, seatsAwaiting } from "./tournament-seats.js";
 import { tellAwaiting, tellTurnElsewhere } from "./turn-told.js";
 import { noticeListed, noticeShortTime } from "./turn-notify.js";
@@ -66,8 +67,10 @@ export function accountGames(account) {
   let awaiting = null;
   /** The account's games at the last look (none before the first). @type {AccountGame[] | null} */
   let before = null;
-  const refresh = () => Promise.all([listGames(list), seatsAwaiting()]).then(([listed, seats]) => {
-    if (!listed) return;
+  // Looks overlap (the minute's, the tab shown again, a socket's news, a claim): a late answer is older.
+  const latest = latestOnly();
+  const refresh = () => Promise.all([listGames(list, latest), seatsAwaiting()]).then(([listed, seats]) => {
+    if (listed === DROPPED || !listed) return;
     noticeListed(before, listed.all);
     tellGamesEnded(before, listed.all);
     before = listed.all;
@@ -193,12 +196,15 @@ export function othersAt(g) {
 
 /** The account's games being played or waiting for players, those awaiting it first, each a link
  * that opens it with its seat's token; the games shown and the ids of all the account's games,
- * finished ones too, and all those games (null: the server was not heard).
- * @param {HTMLElement} list @returns {Promise<{shown: AccountGame[], ids: string[], all: AccountGame[]} | null>} */
-async function listGames(list) {
+ * finished ones too, and all those games (null: the server was not heard; DROPPED: a later look
+ * overtook this one, nothing drawn).
+ * @param {HTMLElement} list @param {import("./latest.js").Latest} latest the list's looks
+ * @returns {Promise<{shown: AccountGame[], ids: string[], all: AccountGame[]} | null | typeof DROPPED>} */
+async function listGames(list, latest) {
   try {
-    const games = /** @type {{playing: AccountGame[], open: AccountGame[], finished: AccountGame[]}} */ (
-      await api("/api/account/games"));
+    const games = /** @type {{playing: AccountGame[], open: AccountGame[], finished: AccountGame[]} | typeof DROPPED} */ (
+      await latest(api("/api/account/games")));
+    if (games === DROPPED) return DROPPED;
     // A challenge still awaiting answers is listed once, in the lobby's challenges card, where its answers are.
     const shown = [...games.playing, ...games.open.filter((g) => !g.challenge)];
     const fresh = !shown.length ? el("p", { class: "small" }, t("account.no_games"))

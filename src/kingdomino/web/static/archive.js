@@ -118,6 +118,8 @@ export async function showArchive(main, name) {
     more.hidden = !page.next;
   };
   more.addEventListener("click", async () => {
+    // A second click while the next games are on their way would ask for (and list) them twice.
+    if (more.getAttribute("aria-busy")) return;
     more.setAttribute("aria-busy", "true");
     try {
       const before = list.children.length;

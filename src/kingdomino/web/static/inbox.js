@@ -8,6 +8,7 @@ import { language, number, t } from "./i18n.js";
 import { replaceKeepingFocus } from "./keep-focus.js";
 import { onNews } from "./news.js";
 import { Refused, api } from "./server.js";
+import { DROPPED, latestOnly } from "./latest.js";
 import { returnDay } from "./vacation.js";
 import { errorWords, gameTitle, localName } from "./words.js";
 
@@ -148,13 +149,16 @@ export function inboxBell(askWho) {
   };
   /** Read the latest entries again: the first page (older ones asked for are kept while the list
    * shows them, those the first page now holds given by it). */
+  const latest = latestOnly();
   const load = async () => {
     try {
       // Who is logged in is asked first, once: a guest's ask for an inbox is refused, a failed
       // request in the console of every guest's page.
       if (loggedIn === null) loggedIn = Boolean((/** @type {{account: object | null}} */ (await api("/api/account"))).account);
       if (!loggedIn) return;
-      const inbox = /** @type {Inbox} */ (await api(`/api/account/notifications?limit=${PAGE}`));
+      // Looks overlap (the bell opened, a socket's news, the minute's look): a late answer is older.
+      const inbox = /** @type {Inbox | typeof DROPPED} */ (await latest(api(`/api/account/notifications?limit=${PAGE}`)));
+      if (inbox === DROPPED) return;
       const oldest = Math.min(...inbox.entries.map((e) => e.id));
       const older = panel.hidden || inbox.entries.length < PAGE ? [] : shown.entries.filter((e) => e.id < oldest);
       Object.assign(shown, { entries: [...inbox.entries, ...older], unread: inbox.unread, more: older.length ? shown.more : inbox.more });
@@ -196,7 +200,9 @@ export function inboxBell(askWho) {
   });
   more.addEventListener("click", async () => {
     const last = shown.entries[shown.entries.length - 1];
-    if (!last) return;
+    // A second click while the older entries are on their way would ask for (and list) them twice.
+    if (!last || more.getAttribute("aria-busy")) return;
+    more.setAttribute("aria-busy", "true");
     try {
       const older = /** @type {Inbox} */ (await api(`/api/account/notifications?limit=${PAGE}&before=${last.id}`));
       Object.assign(shown, { entries: [...shown.entries, ...older.entries], more: older.more });
@@ -206,6 +212,8 @@ export function inboxBell(askWho) {
       if (first) /** @type {HTMLElement | null} */ (list.querySelector(`[data-id="${first.id}"] a`))?.focus();
     } catch (problem) {
       said.textContent = errorWords(problem);
+    } finally {
+      more.removeAttribute("aria-busy");
     }
   });
   const look = () => { if (!document.hidden) load(); setTimeout(look, REFRESH_SECONDS * 1000); };

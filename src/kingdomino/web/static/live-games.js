@@ -11,6 +11,7 @@ import { timeControlWords } from "./open-games.js";
 import { picture, seatBadge } from "./pictures.js";
 import { tokensFor } from "./saved-games.js";
 import { api } from "./server.js";
+import { DROPPED, latestOnly } from "./latest.js";
 import { errorWords, gameTitle, localSeatNames } from "./words.js";
 
 /** A seat of a game being played, as the list shows it.
@@ -77,9 +78,12 @@ export function liveGamesCard() {
   let me = null;
   /** Whether this browser or the account logged in plays `game`. @param {LiveGame} game */
   const ours = (game) => tokensFor(game.id).length > 0 || game.seats.some((seat) => seat.account && seat.name === me);
+  // "More" or a login while the timer's look is on its way: only the latest look is drawn.
+  const latest = latestOnly();
   const look = async () => {
     try {
-      const page = /** @type {LivePage} */ (await api(`/api/live-games?limit=${shown}`));
+      const page = /** @type {LivePage | typeof DROPPED} */ (await latest(api(`/api/live-games?limit=${shown}`)));
+      if (page === DROPPED) return;
       const others = page.games.filter((game) => !ours(game));
       const fresh = el("ul", {}, others.map(gameLine));
       if (list.innerHTML !== fresh.innerHTML) replaceKeepingFocus(list, [...fresh.childNodes]);

@@ -14,6 +14,7 @@ import { liveGamesCard } from "./live-games.js";
 import { openGameFields, openGamesCard } from "./open-games.js";
 import { remember } from "./saved-games.js";
 import { api } from "./server.js";
+import { DROPPED, latestOnly } from "./latest.js";
 import { t } from "./i18n.js";
 import { tournamentsCard } from "./tournament-card.js";
 import { notifyToggle, pushFollowsAccount } from "./turn-notify.js";
@@ -114,10 +115,13 @@ export function showLobby(main) {
 
   /** Each AI level's Elo rating for the chosen game, players and options (null: not rated). */
   let ratings = /** @type {Record<string, number[] | null>} */ ({});
+  // A game chosen while the last one's ratings are on their way: the late answer is not drawn.
+  const latestRatings = latestOnly();
   async function loadRatings() {
     try {
-      const answer = /** @type {{ratings: Record<string, number[] | null>}} */ (await api("/api/ratings",
-        { method: "POST", body: { game: gameSelect.value, players: Number(playersSelect.value), options: chosenOptions(optionsBox) } }));
+      const answer = /** @type {{ratings: Record<string, number[] | null>} | typeof DROPPED} */ (await latestRatings(api("/api/ratings",
+        { method: "POST", body: { game: gameSelect.value, players: Number(playersSelect.value), options: chosenOptions(optionsBox) } })));
+      if (answer === DROPPED) return;
       ratings = answer.ratings;
     } catch {
       ratings = {};

@@ -116,6 +116,7 @@ function drawQueue(card, before, page) {
     problem.hidden = true;
     try {
       const next = await queuePage(last);
+      if (!card.isConnected) return;  // Back or Forward went to another page of the queue meanwhile
       history.pushState(null, "", `/moderation?before=${last}`);
       drawQueue(card, last, next);
       // The focus (and the view) goes on to the first report the page brought.

@@ -120,13 +120,24 @@ async function readIntoBrowser(loggedIn) {
  * stays in the browser, where the module that changed it wrote it). Resolves with the account's
  * preferences after the change (null for a guest); a refusal throws (`Refused`).
  * @param {Partial<Preferences>} change @returns {Promise<Preferences | null>} */
-export async function keepPreference(change) {
-  await reading;
-  if (!known) return null;
-  known = /** @type {Preferences} */ (await api("/api/account/preferences", { method: "PUT", body: change }));
-  mirror(known);
-  return known;
+export function keepPreference(change) {
+  const before = sending;
+  const kept = (async () => {
+    await before;
+    await reading;
+    if (!known) return null;
+    known = /** @type {Preferences} */ (await api("/api/account/preferences", { method: "PUT", body: change }));
+    mirror(known);
+    return known;
+  })();
+  sending = kept.catch(() => null);
+  return kept;
 }
+
+/** The account's last change on its way: the next is sent once it is answered. Sent at once, two
+ * quick changes reached the server in either order, and the first's answer, come back last, put
+ * the second's setting back in this browser. @type {Promise<unknown>} */
+let sending = Promise.resolve();
 
 /** The same, for a module that only notes a change (the pace, an aid, "Chat off"): a refusal
  * leaves the change in this browser. @param {Partial<Preferences>} change */

@@ -14,6 +14,7 @@ import { aiLevels } from "./ai-levels.js";
 import { vacationPart } from "./vacation.js";
 import { mailNoticesPart } from "./mail-notices.js";
 import { errorWords } from "./words.js";
+import { DROPPED, latestOnly } from "./latest.js";
 
 /** @typedef {import("./preferences-sync.js").Preferences} Preferences */
 
@@ -128,12 +129,19 @@ export async function showPreferences(root) {
   const chosen = account ? { ...account, aids: { ...account.aids } } : browserSettings();
   const saved = el("p", { role: "status", id: "pref-saved", class: "small" });
   const refused = el("p", { role: "alert", id: "pref-error", class: "error" });
+  // The changes are sent one after another (preferences-sync.js); only the latest's answer holds them all.
+  const latest = latestOnly();
   /** Save a change (the account's, or this browser's for a guest) and say so. @param {Partial<Preferences>} change */
   const save = async (change) => {
     saved.textContent = refused.textContent = "";
     try {
-      if (account) Object.assign(chosen, await keepPreference(change));
-      else keepHere(chosen, change);
+      // Taken at once: a change made before this one is answered (a second aid) is made from it.
+      Object.assign(chosen, change);
+      if (account) {
+        const kept = await latest(keepPreference(change));
+        if (kept === DROPPED) return;
+        Object.assign(chosen, kept);
+      } else keepHere(chosen, change);
       saved.textContent = t(account ? "prefs.saved" : "prefs.saved_here");
     } catch (problem) {
       refused.textContent = errorWords(problem);

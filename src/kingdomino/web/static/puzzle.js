@@ -10,6 +10,7 @@ import { number, t } from "./i18n.js";
 import { Refused, api } from "./server.js";
 import { BOARDS } from "./boards.js";
 import { kindChoice, showKind, startingKind } from "./puzzle-sets.js";
+import { DROPPED, latestOnly } from "./latest.js";
 import { actionWords, errorWords, gameTitle, localSeatNames } from "./words.js";
 import { ratingMoved, ratingShown } from "./rating-mark.js";
 
@@ -28,9 +29,9 @@ const LISTED = 4;
  * @typedef {{solved: boolean, action: string, points: number, best: number,
  *   answers: Array<{action: string, points: number}>,
  *   rating: {before: number, after: number, rated: boolean, provisional: boolean} | null}} Checked */
-/** The puzzle shown, its answer once checked, and how many puzzles the page asked for: an answer
- * to an earlier ask (a set chosen while the first puzzle was on its way) is dropped.
- * @typedef {{view: PuzzleView | null, checked: Checked | null, asked: number}} Shown */
+/** The puzzle shown, its answer once checked, and the page's asks for a puzzle: an answer to an
+ * earlier ask (a set chosen while the first puzzle was on its way) is dropped (latest.js).
+ * @typedef {{view: PuzzleView | null, checked: Checked | null, asked: import("./latest.js").Latest}} Shown */
 
 /** Show the puzzles' page in `main`. @param {HTMLElement} main */
 export function showPuzzles(main) {
@@ -53,7 +54,7 @@ export function showPuzzles(main) {
     legend: el("p", { class: "small", id: "puzzle-legend" }),
   };
   /** @type {Shown} */
-  const shown = { view: null, checked: null, asked: 0 };
+  const shown = { view: null, checked: null, asked: latestOnly() };
   const draw = () => {
     if (shown.view) showKind(choice, set.kind = shown.view.kind);
     drawPuzzle(page, shown, (action) => answer(page, shown, action, draw));
@@ -98,17 +99,16 @@ function streak() {
  */
 async function load(page, shown, path, draw) {
   page.error.textContent = "";
-  const ask = ++shown.asked;
   try {
-    const view = /** @type {PuzzleView} */ (await api(path));
-    if (ask !== shown.asked) return;
+    const view = /** @type {PuzzleView | typeof DROPPED} */ (await shown.asked(api(path)));
+    if (view === DROPPED) return;
     localSeatNames(view.seats, view.your_seats);
     shown.view = view;
     shown.checked = null;
     if (location.pathname !== `/puzzles/${view.id}`) history.replaceState(null, "", `/puzzles/${view.id}`);
     draw();
   } catch (error) {
-    if (ask === shown.asked) page.error.textContent = error instanceof Refused ? errorWords(error) : t("puzzle.unreachable");
+    page.error.textContent = error instanceof Refused ? errorWords(error) : t("puzzle.unreachable");
   }
 }
 

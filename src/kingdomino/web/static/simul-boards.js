@@ -8,6 +8,7 @@ import { el } from "./dom.js";
 import { t } from "./i18n.js";
 import { remember } from "./saved-games.js";
 import { api } from "./server.js";
+import { DROPPED, latestOnly } from "./latest.js";
 
 /** The boards' part of a simul's page: its element, and `show` to draw a simul's boards again.
  * @returns {{element: HTMLElement, show: (found: import("./simul.js").Simul) => Promise<void>}} */
@@ -16,16 +17,19 @@ export function boardsPart() {
   const element = el("section", { class: "card", id: "simul-games", hidden: true }, el("h2", {}, t("simul.boards")), grid);
   /** Each game's view as last read, and the moves it was read at. @type {Map<string, {moves: number, view: any}>} */
   const views = new Map();
+  // The boards of a simul read later may be drawn before an earlier read's: those are not drawn after.
+  const latest = latestOnly();
   /** @param {import("./simul.js").Simul} found */
   const show = async (found) => {
     element.hidden = !found.games.length;
-    await Promise.all(found.games.map(async (board) => {
+    const read = await latest(Promise.all(found.games.map(async (board) => {
       const known = views.get(board.id);
       if (known && known.moves === board.moves) return;
       const query = board.token ? `?token=${encodeURIComponent(board.token)}` : "";
       const view = await api(`/api/games/${board.id}${query}`).catch(() => null);
       if (view) views.set(board.id, { moves: board.moves, view });
-    }));
+    })));
+    if (read === DROPPED) return;
     grid.replaceChildren(...found.games.map((board) => boardCard(found, board, views.get(board.id)?.view)));
   };
   return { element, show };

@@ -7,6 +7,7 @@ import { t } from "./i18n.js";
 import { timeControlWords } from "./open-games.js";
 import { remember } from "./saved-games.js";
 import { api } from "./server.js";
+import { DROPPED, latestOnly } from "./latest.js";
 import { boardsPart } from "./simul-boards.js";
 import { showSimulList } from "./simul-form.js";
 import { errorWords, gameTitle } from "./words.js";
@@ -37,11 +38,14 @@ export async function showSimuls(main, id) {
   /** @type {number | undefined} */
   let timer;
   let shown = "";
+  // An act's read and the timer's overlap: only the latest is drawn, and sets the next timer.
+  const latest = latestOnly();
   const load = async () => {
     clearTimeout(timer);
     if (!main.isConnected) return;
     try {
-      const found = /** @type {Simul} */ (await api(`/api/simuls/${encodeURIComponent(id)}`));
+      const found = /** @type {Simul | typeof DROPPED} */ (await latest(api(`/api/simuls/${encodeURIComponent(id)}`)));
+      if (found === DROPPED) return;
       const text = JSON.stringify(found);
       if (text !== shown) {
         head.replaceChildren(...headOf(found));

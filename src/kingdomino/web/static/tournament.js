@@ -9,6 +9,7 @@ import { replaceKeepingFocus } from "./keep-focus.js";
 import { openJoined, timeControlWords, waitWords } from "./open-games.js";
 import { remember } from "./saved-games.js";
 import { api } from "./server.js";
+import { DROPPED, latestOnly } from "./latest.js";
 import { startsIn } from "./starts-in.js";
 import { sideJoin } from "./team-battle.js";
 import { clubJoinOffer } from "./tournament-club-join.js";
@@ -54,17 +55,23 @@ export async function showTournament(main, id) {
   let shown = "";
   /** The tournament as last drawn (none before the first draw, which the page itself says). @type {Tournament | null} */
   let before = null;
+  // An act's read and the timer's overlap: only the latest is drawn, and sets the next timer.
+  const latest = latestOnly();
   const load = async () => {
     clearTimeout(timer);
-    let found;
+    let read;
     try {
-      found = /** @type {Tournament} */ (await api(`/api/tournaments/${encodeURIComponent(id)}`));
+      read = await latest(api(`/api/tournaments/${encodeURIComponent(id)}`).then(async (answer) => {
+        const found = /** @type {Tournament} */ (answer);
+        return { found, refused: await followArena(found) };
+      }));
     } catch (problem) {
       page.replaceChildren(el("p", { class: "card error", role: "alert", id: "tournament-error" }, errorWords(problem)), backLink());
       shown = "";
       return;
     }
-    const refused = await followArena(found);
+    if (read === DROPPED) return;
+    const { found, refused } = read;
     // An arena's seconds left change at each read: its clock counts them down itself.
     const text = JSON.stringify({ ...found, arena: found.arena && { ...found.arena, seconds_left: null } });
     if (text !== shown) {
