@@ -321,3 +321,22 @@ def test_a_test_run_across_midnight_keeps_its_day(
     taken = go_away(api, cleo, 1)
     assert taken.status_code == 200, taken.text
     assert taken.json()["until"] == midnight(days_ahead(1))
+
+
+def test_a_turn_out_of_time_during_the_vacation_is_held_though_the_return_came_since(
+    api: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The sweep found a turn of a game begun during the vacation out of time at its moment, and
+    the hold's write read the clock again: past the return's midnight by then, it found no
+    vacation and wrote nothing, and the sweep handed the seat over. The write asks whether the
+    vacation of the sweep's moment still stands."""
+    _, anna = log_in(api)
+    _, cleo = log_in(api)
+    assert go_away(api, cleo, 5).status_code == 200
+    game_id, tokens, seat = game_of(api, anna, cleo)  # begun during the vacation: not held yet
+    until = midnight(days_ahead(5))
+    monkeypatch.setattr(vacation_games, "time", SimpleNamespace(time=lambda: until + 1))
+    table = api.app.state.hub.table(game_id)  # type: ignore[attr-defined]
+    assert api.portal.call(vacation_games.held_instead, table, until - 1)  # type: ignore[union-attr]
+    clock = api.get(f"/api/games/{game_id}", params={"token": tokens[1 - seat]}).json()["clock"]
+    assert clock["since"] == until and clock["away"][seat] == until
