@@ -7,10 +7,7 @@ import functools
 import os
 import random
 import secrets
-import signal
 import socket
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -27,6 +24,7 @@ from limits import parse
 from sqlalchemy import create_engine, make_url, update
 from sqlalchemy.pool import NullPool
 from tests.web.noise import NOISE, make_noise
+from tests.web.servers import ServerProcess as ServerProcess
 from tests.web.servers import free_port as free_port
 
 from kingdomino.web import ai_game_limits, socket_limits
@@ -36,7 +34,6 @@ from kingdomino.web.app import create_app
 from kingdomino.web.hub import Hub
 from kingdomino.web.live import AWAY_SECONDS
 from kingdomino.web.page_link import SOCKET_IDLE_SECONDS
-from kingdomino.web.probe_clients import wait_until_answering
 from kingdomino.web.refusals import REFUSAL_CODES
 from kingdomino.web.routes import players as player_routes
 from kingdomino.web.routes import puzzles as puzzle_routes
@@ -468,40 +465,6 @@ def deadline_passed(base: str, hub: Hub, game_id: str) -> None:
         hub.table(game_id).stored.deadline = past
 
     on_the_server_loop(base, move)
-
-
-#: The most seconds a ``kingdomino serve`` of the tests may take to answer: 3 s on a quiet
-#: machine, past 30 s when four started at once on a loaded one.
-START_SECONDS = 120
-
-
-class ServerProcess:
-    """A ``kingdomino serve`` process on a free loopback port, started and answering (killed, not
-    left running, if it does not answer).
-
-    ``kill`` ends it with SIGKILL, as a crash would.
-    """
-
-    def __init__(self, database: str, *options: str) -> None:
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        command = [sys.executable, "-m", "kingdomino", "serve", "--port", str(self.port)]
-        self.process = subprocess.Popen(
-            [*command, "--database-url", database, *options],
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        try:
-            wait_until_answering(self.base, START_SECONDS, self.process)
-        except BaseException:
-            self.kill()
-            raise
-
-    def kill(self) -> None:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGKILL)
-            self.process.wait()
 
 
 def assert_error_shape(body: Any) -> dict[str, Any]:

@@ -1,4 +1,5 @@
-"""A real uvicorn server on a free loopback port, in a thread, and raw HTTP over a socket.
+"""A real uvicorn server on a free loopback port, in a thread or a ``kingdomino serve`` process,
+and raw HTTP over a socket.
 
 For what Starlette's TestClient cannot show: the bytes a client gets on the wire,
 whether the server answers at all, and when it closes the connection.
@@ -6,7 +7,12 @@ whether the server answers at all, and when it closes the connection.
 
 from __future__ import annotations
 
+import os
+import signal
 import socket
+import subprocess
+import sys
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -14,12 +20,66 @@ from contextlib import contextmanager
 
 import uvicorn
 
+from kingdomino.web.probe_clients import wait_until_answering
+
 
 def free_port() -> int:
     """A port of 127.0.0.1 that nothing listens on (bound, then let go)."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+def held_port() -> socket.socket:
+    """A socket bound to a free port of 127.0.0.1, not listening, that holds the port for a server
+    started next: nobody else's ``free_port`` gets it meanwhile (the kernel hands out no port
+    bound), while the server binds it all the same, as ``kingdomino serve`` and uvicorn bind
+    with ``SO_REUSEADDR`` (allowed beside a bound socket, none listening). Closed once the
+    server listens."""
+    held = socket.socket()
+    held.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    held.bind(("127.0.0.1", 0))
+    return held
+
+
+#: The most seconds a ``kingdomino serve`` of the tests may take to answer: 3 s on a quiet
+#: machine, past 30 s when four started at once on a loaded one.
+START_SECONDS = 120
+
+
+class ServerProcess:
+    """A ``kingdomino serve`` process on a free loopback port, started and answering (killed, not
+    left running, if it does not answer, and its words said).
+
+    The port is held (``held_port``) from its choice until the server listens: chosen by
+    ``free_port`` and let go, another xdist worker's server could take it while the process
+    started (seconds), and this one then failed, or found the other's server answering there.
+    ``kill`` ends it with SIGKILL, as a crash would.
+    """
+
+    def __init__(self, database: str, *options: str) -> None:
+        with held_port() as held, tempfile.TemporaryFile() as said:
+            self.port = int(held.getsockname()[1])
+            self.base = f"http://127.0.0.1:{self.port}"
+            command = [sys.executable, "-m", "kingdomino", "serve", "--port", str(self.port)]
+            self.process = subprocess.Popen(
+                [*command, "--database-url", database, *options],
+                env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                stdout=subprocess.DEVNULL,
+                stderr=said,
+            )
+            try:
+                wait_until_answering(self.base, START_SECONDS, self.process)
+            except BaseException as error:
+                self.kill()
+                said.seek(0)
+                words = said.read().decode(errors="replace").strip()[-2000:]
+                raise RuntimeError(f"{error}; it said: {words or 'nothing'}") from error
+
+    def kill(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait()
 
 
 @contextmanager

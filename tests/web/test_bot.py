@@ -196,6 +196,29 @@ def test_a_server_it_cannot_use_is_said_in_one_line(server: str, said: str) -> N
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
 
 
+def test_a_bot_stopped_in_a_game_it_joined_gives_its_seat_back(
+    live_server: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bot paired into someone's game that still waits for players gives its seat back as it
+    stops: the game waits on for others, and the bot said it had called the game off."""
+    stop_in_its_game(monkeypatch)
+    ask = {"game": "kingdomino", "players": 3, "options": STOPPED_OPTIONS, "name": "Opener"}
+    with httpx.Client(base_url=live_server, headers={"Origin": live_server}) as http:
+        opened = http.post("/api/pairing", json=ask).json()
+        assert opened["created"] is True, opened
+        try:
+            result = CliRunner().invoke(
+                app, ["bot", "--server", live_server, "--agent", "greedy", "--name", "Joins"]
+            )
+            assert result.exit_code == 130, result.output
+            assert f"/game/{opened['id']}" in result.output, result.output
+            assert "stopped: its seat is given back: the game waits for other players" in result.output
+            seats = http.get(f"/api/games/{opened['id']}", params={"token": opened["token"]}).json()["seats"]
+            assert [seat["kind"] for seat in seats] == ["human", "open", "open"], seats
+        finally:
+            http.post(f"/api/games/{opened['id']}/cancel", json={"token": opened["token"]})
+
+
 def test_a_bot_asks_for_the_clock_it_is_given(live_server: str) -> None:
     """``kingdomino bot`` had no clock: it never met a player who asked for a timed quick game.
     ``--clock move:30`` pairs for a game of 30 s a move (listed so while it waits)."""

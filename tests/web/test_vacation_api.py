@@ -6,7 +6,9 @@ between. Over SQLite and the test PostgreSQL (``api``)."""
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from datetime import UTC, date, datetime, timedelta
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -19,15 +21,36 @@ from tests.web.test_players_api import claim, log_in
 
 from kingdomino.web import vacation, vacation_games
 from kingdomino.web.beat_tables import ServerBeatRow
+from kingdomino.web.routes import vacation as vacation_routes
 from kingdomino.web.tables import GameRow
-from kingdomino.web.vacation import midnight
+from kingdomino.web.vacation import day_of, midnight
 from kingdomino.web.vacation_tables import VacationRow
 
 DAILY = {"kind": "days", "days": 2}
 
 
+#: The day (UTC) the running test began (``one_day``); None between tests.
+_today: date | None = None
+
+
+@pytest.fixture(autouse=True)
+def one_day(monkeypatch: pytest.MonkeyPatch) -> Iterator[date]:
+    """The day (UTC) of one clock reading, that the test's dates count from and that the
+    vacation routes' clock does not leave: a test run across midnight asked for a vacation from
+    one day and the server took it from the next (too short, or its return a day off), or it
+    computed the return again after midnight."""
+    global _today
+    now = time.time()
+    _today = day_of(now)
+    last = midnight(_today + timedelta(days=1)) - 0.001
+    monkeypatch.setattr(vacation_routes, "time", SimpleNamespace(time=lambda: min(time.time(), last)))
+    yield _today
+    _today = None
+
+
 def days_ahead(days: int) -> date:
-    return datetime.now(UTC).date() + timedelta(days=days)
+    """The day ``days`` after the test's (``one_day``), or after today's outside these tests."""
+    return (_today or datetime.now(UTC).date()) + timedelta(days=days)
 
 
 def go_away(client: TestClient, session: dict[str, str], days: int) -> Any:
@@ -286,3 +309,34 @@ def test_a_vacation_counts_the_hours_it_lasted_at_least_a_day(api: TestClient) -
     vacation.start(store, account, days_ahead(4), again)
     vacation.end(store, account, again + 3600)
     assert vacation.state(store, account, again + 2 * 3600)["days_left"] == 28
+
+
+def test_a_test_run_across_midnight_keeps_its_day(
+    api: TestClient, one_day: date, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The clock passes midnight between the test's reading of its day and the server's: the
+    day's vacation is still taken from the test's day (``one_day``), its return as computed."""
+    _, cleo = log_in(api)
+    monkeypatch.setattr(time, "time", lambda: midnight(one_day + timedelta(days=1)) + 0.1)
+    taken = go_away(api, cleo, 1)
+    assert taken.status_code == 200, taken.text
+    assert taken.json()["until"] == midnight(days_ahead(1))
+
+
+def test_a_turn_out_of_time_during_the_vacation_is_held_though_the_return_came_since(
+    api: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The sweep found a turn of a game begun during the vacation out of time at its moment, and
+    the hold's write read the clock again: past the return's midnight by then, it found no
+    vacation and wrote nothing, and the sweep handed the seat over. The write asks whether the
+    vacation of the sweep's moment still stands."""
+    _, anna = log_in(api)
+    _, cleo = log_in(api)
+    assert go_away(api, cleo, 5).status_code == 200
+    game_id, tokens, seat = game_of(api, anna, cleo)  # begun during the vacation: not held yet
+    until = midnight(days_ahead(5))
+    monkeypatch.setattr(vacation_games, "time", SimpleNamespace(time=lambda: until + 1))
+    table = api.app.state.hub.table(game_id)  # type: ignore[attr-defined]
+    assert api.portal.call(vacation_games.held_instead, table, until - 1)  # type: ignore[union-attr]
+    clock = api.get(f"/api/games/{game_id}", params={"token": tokens[1 - seat]}).json()["clock"]
+    assert clock["since"] == until and clock["away"][seat] == until

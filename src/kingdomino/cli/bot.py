@@ -372,19 +372,25 @@ class Bot:
 
     def withdraw(self, game_id: str, token: str) -> str:
         """Take the bot out of ``game_id`` as it stops: a game still waiting for players is called
-        off (else it stays in the lobby, and whoever joins it waits for a bot that is gone), a
-        game being played goes on with an AI in the bot's seat. What was done, in words."""
+        off (else it stays in the lobby, and whoever joins it waits for a bot that is gone), or,
+        one the bot joined, its seat given back, open again; a game being played (begun
+        meanwhile too: the call-off refused) goes on with an AI in the bot's seat. What was done,
+        in words, as the server's answer says it."""
         import httpx
 
-        done = {"cancel": "the game waiting for players is called off", "leave": "an AI plays its seat on"}
         said = []
-        for path, words in done.items():
+        for path in ("cancel", "leave"):
             try:
                 answer = self.request("POST", f"/api/games/{game_id}/{path}", json={"token": token})
             except httpx.TransportError as error:
                 return f"the game is left as it is (the server cannot be reached: {error})"
+            if answer.status_code < 400 and path == "leave":
+                return "an AI plays its seat on"
             if answer.status_code < 400:
-                return words
+                with contextlib.suppress(ValueError):
+                    if answer.json().get("called_off") is False:
+                        return "its seat is given back: the game waits for other players"
+                return "the game waiting for players is called off"
             said.append(self.refusal(answer))
         return f"the game is left as it is ({'; '.join(said)})"
 

@@ -112,6 +112,15 @@ def current(store: Store, account_id: int, moment: float) -> Vacation | None:
     return next((v for v in _vacations(store, account_id) if v.running(moment)), None)
 
 
+def standing(store: Store, account_id: int, moment: float) -> Vacation | None:
+    """The account's vacation whose return is after ``moment`` and that was not ended early
+    (None: none). Asked of a decision made at ``moment``, it says whether that decision still
+    stands, without reading the clock again: a second reading after the return's midnight
+    found no vacation, though one was running at ``moment``; an early end, made meanwhile by
+    another request, is its ``ended``."""
+    return next((v for v in _vacations(store, account_id) if v.ended is None and v.until > moment), None)
+
+
 def used(vacations: list[Vacation]) -> Counter[int]:
     """The days ``vacations`` took (or will take, as they stand), by year."""
     counted: Counter[int] = Counter()

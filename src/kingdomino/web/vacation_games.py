@@ -26,7 +26,7 @@ from kingdomino.web.refusals import HubError
 from kingdomino.web.store import StaleGame, Store
 from kingdomino.web.stored import StoredGame
 from kingdomino.web.tables import GameRow, SeatAccountRow
-from kingdomino.web.vacation import Vacation, current
+from kingdomino.web.vacation import Vacation, current, standing
 from kingdomino.web.vacation_clocks import back, gone
 
 if TYPE_CHECKING:
@@ -71,11 +71,12 @@ def _seats_of(stored: StoredGame, account_id: int) -> list[int]:
     ]
 
 
-async def _rewrite(table: Table, account_id: int, change: Change, away_now: bool) -> bool:
-    """Write ``table``'s clock as ``change`` makes it for ``account_id``'s seats; False: nothing
-    to write (the game ended, the account plays no seat of it, the clock is so already, or the
-    account is no longer away, or not yet back: ``away_now`` says which it must be). Whether it
-    is away is read under the table's lock: a vacation ended while its start went through the
+async def _rewrite(table: Table, account_id: int, change: Change, away_now: bool, moment: float) -> bool:
+    """Write ``table``'s clock as ``change``, decided at ``moment``, makes it for ``account_id``'s
+    seats; False: nothing to write (the game ended, the account plays no seat of it, the clock is
+    so already, or the account's vacation of ``moment`` no longer stands, or one stands that
+    began since its return: ``away_now`` says which it must be; ``vacation.standing``). Whether
+    it stands is read under the table's lock: a vacation ended while its start went through the
     games is not written after its end's write of the same game."""
     for _attempt in range(3):
         async with table.lock:
@@ -83,7 +84,7 @@ async def _rewrite(table: Table, account_id: int, change: Change, away_now: bool
             away = _seats_of(stored, account_id)
             if not by_the_day(stored) or not away or stored.clock is None:
                 return False
-            if (current(table.store, account_id, time.time()) is not None) != away_now:
+            if (standing(table.store, account_id, moment) is not None) != away_now:
                 return False
             acting = table.state.current_player
             clock = change(stored.clock, away, acting, stored.seats)
@@ -103,13 +104,14 @@ async def _rewrite(table: Table, account_id: int, change: Change, away_now: bool
     return False
 
 
-async def _each_game(hub: Hub, account_id: int, change: Change, away_now: bool) -> list[Table]:
-    """Change the clock of each of the account's games by the day; the tables changed."""
+async def _each_game(hub: Hub, account_id: int, change: Change, away_now: bool, moment: float) -> list[Table]:
+    """Change the clock of each of the account's games by the day, as decided at ``moment``; the
+    tables changed."""
     changed = []
     for game_id in await asyncio.to_thread(_games_of, hub.store, account_id):
         with contextlib.suppress(HubError):
             table = hub.table(game_id)
-            if await _rewrite(table, account_id, change, away_now):
+            if await _rewrite(table, account_id, change, away_now, moment):
                 changed.append(table)
     return changed
 
@@ -122,6 +124,7 @@ async def went_away(hub: Hub, vacation: Vacation, name: str) -> int:
         vacation.account_id,
         lambda clock, away, acting, seats: gone(clock, away, acting, seats, vacation.started, vacation.until),
         True,
+        vacation.started,
     )
     opponents = sorted(
         {
@@ -145,7 +148,11 @@ async def came_back(hub: Hub, account_id: int, moment: float) -> int:
     """Start the clocks of the account's games by the day again, its player back at ``moment``;
     how many games changed."""
     changed = await _each_game(
-        hub, account_id, lambda clock, away, acting, seats: back(clock, away, acting, seats, moment), False
+        hub,
+        account_id,
+        lambda clock, away, acting, seats: back(clock, away, acting, seats, moment),
+        False,
+        moment,
     )
     return len(changed)
 
@@ -165,9 +172,10 @@ async def held_from_the_start(table: Table) -> int:
         return 0
     accounts = {int(info["account"]) for info in stored.seats if info.get("account") is not None}
     held = 0
+    now = time.time()  # one reading: its vacations' returns are midnights
     for account in sorted(accounts):
-        found = await asyncio.to_thread(current, table.store, account, time.time())
-        if found is not None and await _rewrite(table, account, _gone_for(found), True):
+        found = await asyncio.to_thread(current, table.store, account, now)
+        if found is not None and await _rewrite(table, account, _gone_for(found), True, now):
             held += 1
     return held
 
@@ -193,4 +201,5 @@ async def held_instead(table: Table, moment: float) -> bool:
         int(account),
         lambda clock, away, acting, seats: gone(clock, away, acting, seats, found.started, found.until),
         True,
+        moment,
     )

@@ -45,10 +45,13 @@ def test_a_player_away_is_said_on_the_game_page_and_comes_back(browser: Browser,
     seat = post(kira_page, f"/api/challenges/{made['id']}/accept")
     tokens = [made["seats"][0]["token"], seat["token"]]
     play_until_turn_of(live_server, made["id"], tokens, 1)
-    # Kira goes away for a week from her preferences' page.
+    # Kira goes away for a week from her preferences' page. Its clock is the test's one reading:
+    # the page's day and the test's were two readings, a day apart across midnight.
+    now = datetime.now(UTC)
+    kira_page.clock.set_fixed_time(now)
     kira_page.goto(f"{live_server}/account/preferences")
     kira_page.wait_for_selector("#vacation-until")
-    back = (datetime.now(UTC) + timedelta(days=7)).date()
+    back = (now + timedelta(days=7)).date()
     assert kira_page.input_value("#vacation-until") == back.isoformat()
     assert "days of vacation left this year" in (kira_page.text_content("#vacation-left") or "")
     counted = kira_page.text_content("#vacation-counted") or ""

@@ -42,9 +42,11 @@ export function accountAway(state) {
     el("a", { href: "/account/preferences#pref-vacation" }, t("vacation.away", { date: returnDay(state.until) })));
 }
 
-/** A day as an `<input type="date">` reads it ("2026-12-07"), `days` from today (UTC). @param {number} days */
-function dayFromToday(days) {
-  return new Date(Date.now() + days * 86400000).toISOString().slice(0, 10);
+/** A day as an `<input type="date">` reads it ("2026-12-07"), `days` from the day (UTC) of `now`
+ * (epoch ms): the days of one field count from one reading of the clock, or one read after
+ * midnight would be a day later than the others. @param {number} days @param {number} [now] */
+function dayFromToday(days, now = Date.now()) {
+  return new Date(now + days * 86400000).toISOString().slice(0, 10);
 }
 
 /** The day chosen in the return's field, said beside it in the page's language ("Back on Tuesday,
@@ -91,9 +93,10 @@ export function vacationPart() {
       return;
     }
     // From the shortest vacation to the last day the allowance reaches; a week ahead chosen.
+    const now = Date.now();
     const day = /** @type {HTMLInputElement} */ (el("input", { type: "date", id: "vacation-until", required: true,
-      min: dayFromToday(state.min_days), max: dayFromToday(state.days_left),
-      value: dayFromToday(Math.min(7, Math.max(state.min_days, state.days_left))) }));
+      min: dayFromToday(state.min_days, now), max: dayFromToday(state.days_left, now),
+      value: dayFromToday(Math.min(7, Math.max(state.min_days, state.days_left)), now) }));
     const go = el("button", { type: "submit", id: "vacation-start", disabled: state.days_left < state.min_days },
       t("vacation.start"));
     const form = el("form", { class: "vacation-form" },
