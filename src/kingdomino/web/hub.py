@@ -41,13 +41,14 @@ from kingdomino.web.hint_slots import HintSlots
 from kingdomino.web.hints import HINT_AGENT, Hints
 from kingdomino.web.hub_stats import hub_stats
 from kingdomino.web.hub_work import HubWork
-from kingdomino.web.live import AWAY_SECONDS, rebuild, replayed
+from kingdomino.web.live import AWAY_SECONDS
 from kingdomino.web.lobby import Lobby
 from kingdomino.web.memory import GameMemory
 from kingdomino.web.new_games import checked_request, new_seed
 from kingdomino.web.open_seats import Seeker, wait_until
 from kingdomino.web.push import Pusher
 from kingdomino.web.refusals import HubError
+from kingdomino.web.replaying import rebuild, replayed
 from kingdomino.web.replays import Replays
 from kingdomino.web.replication import Replication
 from kingdomino.web.reviewer import Reviewer
