@@ -38,7 +38,8 @@ from typing import Any
 
 from sqlalchemy import Select, func, select
 
-from kingdomino.web.live import LiveGame, rebuild
+from kingdomino.web.live import LiveGame
+from kingdomino.web.replaying import rebuild
 from kingdomino.web.store import Store
 from kingdomino.web.tables import AccountRow, GameRow, RatingChangeRow, SeatAccountRow
 from kingdomino.web.views import record

@@ -11,7 +11,9 @@ on it; the hub is its ``TableHost``. The collaborators, one job each:
 * ``reviewer.Reviewer``: the reviews of finished games;
 * ``game_results.GameResults``: the results of the games accounts play, and the ratings they move;
 * ``replication.Replication``: the other servers' writes, heard on PostgreSQL (LISTEN/NOTIFY);
-* ``time_sweep.TimeSweep``: every second, the open games' waits over and the players out of time.
+* ``time_sweep.TimeSweep``: every second, the open games' waits over and the players out of time;
+* ``hub_work.HubWork``: the server's background work (the sweeps, the writes heard), started
+  and stopped with the server.
 
 A new game's request is checked by ``new_games`` before anything is stored.
 
@@ -23,8 +25,6 @@ seed is refused); a game's searches (AI turns, hints, reviews) run in worker pro
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import secrets
 from collections.abc import Callable
 from typing import Any
@@ -40,14 +40,15 @@ from kingdomino.web.gone_claims import CLAIM_SECONDS
 from kingdomino.web.hint_slots import HintSlots
 from kingdomino.web.hints import HINT_AGENT, Hints
 from kingdomino.web.hub_stats import hub_stats
-from kingdomino.web.live import AWAY_SECONDS, rebuild, replayed
+from kingdomino.web.hub_work import HubWork
+from kingdomino.web.live import AWAY_SECONDS
 from kingdomino.web.lobby import Lobby
 from kingdomino.web.memory import GameMemory
 from kingdomino.web.new_games import checked_request, new_seed
-from kingdomino.web.notify import WriteNotice, listen
 from kingdomino.web.open_seats import Seeker, wait_until
 from kingdomino.web.push import Pusher
 from kingdomino.web.refusals import HubError
+from kingdomino.web.replaying import rebuild, replayed
 from kingdomino.web.replays import Replays
 from kingdomino.web.replication import Replication
 from kingdomino.web.reviewer import Reviewer
@@ -56,7 +57,6 @@ from kingdomino.web.store import RematchLink, Store
 from kingdomino.web.stored import StoredAction, StoredGame, now
 from kingdomino.web.table import Table
 from kingdomino.web.thinking import ThinkingNotices
-from kingdomino.web.time_sweep import TimeSweep
 
 #: Games kept in memory with nobody watching them, the least recently used dropped first.
 MAX_IDLE_GAMES = 2000
@@ -93,7 +93,6 @@ class Hub:
         self.hint_slots = HintSlots()
         self.executor = executor
         self._queue: AIQueue | None = None
-        self._background: list[asyncio.Task[None]] = []
         self.thinking = ThinkingNotices(self.tables, lambda: self._queue)
         self.ai_turns = AITurns(store, self.tables, lambda: self.queue, self.read, ai_delay)
         self.hints = Hints(self.hint_slots, lambda: self.queue, hint_agent)
@@ -105,6 +104,7 @@ class Hub:
         self.ended: Callable[[Table], None] = lambda _table: None
         #: Who tells players of their turns by Web Push (``create_app`` gives it).
         self.pusher: Pusher | None = None
+        self.work = HubWork(self)
 
     @property
     def queue(self) -> AIQueue:
@@ -117,46 +117,12 @@ class Hub:
     # --- lifecycle ----------------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Resume the AI turns of unfinished games, and follow the other servers' writes."""
-        loop = asyncio.get_running_loop()
-        self._background.append(loop.create_task(self.ai_turns.sweep()))
-        self._background.append(loop.create_task(self.ai_turns.renew_leases()))
-        self.lobby.load()
-        self._background.append(loop.create_task(TimeSweep(self).run()))
-        if self.store.notifies:
-            self._background.append(
-                loop.create_task(
-                    listen(self.store.url, self._heard, self._caught_up, outage=self.store.outage)
-                )
-            )
-        self._background.append(loop.create_task(self.results.record_unrecorded(self.read)))
+        """Start the server's background work (``hub_work``)."""
+        self.work.start()
 
     async def stop(self) -> None:
-        tasks = [
-            *self._background,
-            *(table.ai_task for table in self.tables.values() if table.ai_task),
-            *self.reviews.tasks(),
-        ]
-        if self.results.recording:  # short writes: finished, never cut off
-            await asyncio.wait(set(self.results.recording))
-        self.thinking.close()
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
-        if self.executor is not None:
-            self.executor.close()
-
-    async def _heard(self, written: WriteNotice) -> None:
-        """Another server wrote a game: its table here and the lobby catch up."""
-        await self.replication.on_write_elsewhere(written)
-        await self.lobby.heard(written)
-
-    async def _caught_up(self) -> None:
-        """After notifications may have been lost: the tables and the lobby read again."""
-        await self.replication.caught_up()
-        self.lobby.load()
+        """Stop the server's background work and the searches (``hub_work``)."""
+        await self.work.stop()
 
     # --- looking games up ---------------------------------------------------------------------
 

@@ -2,7 +2,7 @@
 end (``insight_details``): at a server's start, in the background, a bounded batch at a time.
 
 Each batch takes the newest finished games an account played that have no ``insight_games`` row,
-replays each from its stored actions (``live.rebuild``), and keeps its seats' details in one
+replays each from its stored actions (``replaying.rebuild``), and keeps its seats' details in one
 transaction per game: a server that stops midway loses at most the game it was replaying, and
 the next start goes on where this one stopped. A game whose record cannot be replayed is kept as
 ``failed`` (logged), so that no start tries it again; a database that fails stops the fill
@@ -23,7 +23,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from kingdomino.core.game import ScoreSheet
 from kingdomino.web.insight_details import keep, mode_of, sheets_of
 from kingdomino.web.insight_tables import InsightGameRow
-from kingdomino.web.live import rebuild
+from kingdomino.web.replaying import rebuild
 from kingdomino.web.store import Store
 from kingdomino.web.tables import GameRow, SeatAccountRow
 

@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kingdomino.core.game import Game, GameError, Refusal, State
-from kingdomino.games.registry import make_game
 from kingdomino.web.clocks import joining
 from kingdomino.web.refusals import HubError, not_started, tournament_replay
 from kingdomino.web.stored import StoredAction, StoredGame
@@ -316,20 +315,6 @@ def handed_over_why(seat: dict[str, Any]) -> str:
     if seat.get("away"):
         return "was handed over by another player while its player was away"
     return "was handed over"
-
-
-def rebuild(stored: StoredGame) -> tuple[Game, State]:
-    """The game and its state after every stored action (each checked again by the engine)."""
-    game = make_game(stored.game, stored.players, stored.options)
-    return game, replayed(game, stored.actions)
-
-
-def replayed(game: Game, actions: list[StoredAction]) -> State:
-    """The state after ``actions``, each checked again by the engine."""
-    state = game.new_initial_state()
-    for action in actions:
-        state.apply(state.parse_action(action.text))
-    return state
 
 
 def status_of(state: State) -> str:

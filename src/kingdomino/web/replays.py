@@ -7,8 +7,9 @@ from collections import OrderedDict
 from typing import Any
 
 from kingdomino.core.game import State
-from kingdomino.web.live import LiveGame, replayed
+from kingdomino.web.live import LiveGame
 from kingdomino.web.refusals import HubError
+from kingdomino.web.replaying import played_on, replayed
 from kingdomino.web.views import sheet_json
 
 #: A finished game's replay keeps its state every ``REPLAY_EVERY`` steps, for the ``MAX_REPLAYS``
@@ -45,8 +46,7 @@ class Replays:
         start = min(step // self.every, len(kept) - 1) * self.every
         state = kept[start // self.every].clone()
         for index in range(start, step):
-            action = live.actions[index]
-            state.apply(state.parse_action(action.text))
+            played_on(state, [live.actions[index]])
             if (index + 1) == len(kept) * self.every:
                 kept.append(state.clone())
         return state

@@ -15,6 +15,7 @@ from __future__ import annotations
 from kingdomino.core.game import GameError
 from kingdomino.web.memory import GameMemory
 from kingdomino.web.notify import WriteNotice
+from kingdomino.web.replaying import played_on
 from kingdomino.web.store import Store
 from kingdomino.web.stored import StoredAction
 from kingdomino.web.table import Table
@@ -58,8 +59,7 @@ class Replication:
             return False
         state = table.state.clone()
         try:
-            for action in new:
-                state.apply(state.parse_action(action.text))
+            played_on(state, new)
         except GameError:
             return False
         table.adopt(state, new, status, revision)

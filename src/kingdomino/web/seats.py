@@ -292,7 +292,7 @@ def ai_name(index: int, level: str) -> str:
     """The default name of the AI in seat ``index``: its own name and its level ("Bruno (AI, hard)").
 
     The browser reads this form to show the level in the player's language (``localName`` in
-    ``static/words.js``): keep the two in step.
+    ``static/seat-names.js``): keep the two in step.
     """
     return ai_named(AI_NAMES[index % len(AI_NAMES)], level)
 

@@ -35,11 +35,12 @@ from kingdomino.core.game import CHANCE, Game, State
 from kingdomino.web import clocks, views
 from kingdomino.web.admission import Audience, check_room, check_tokens
 from kingdomino.web.fanout import send_to_each
-from kingdomino.web.live import LiveGame, ViewKey, Watcher, rebuild, status_of
+from kingdomino.web.live import LiveGame, ViewKey, Watcher, status_of
 from kingdomino.web.presence import Presence
 from kingdomino.web.push import Pusher
 from kingdomino.web.push_events import seats_written, turn_passed
 from kingdomino.web.refusals import HubError
+from kingdomino.web.replaying import rebuild
 from kingdomino.web.seats import ai_seat
 from kingdomino.web.steps import chance_steps, step
 from kingdomino.web.store import RematchLink, StaleGame, Store

@@ -27,8 +27,9 @@ from typing import TYPE_CHECKING, Any
 
 from kingdomino.core.game import CHANCE
 from kingdomino.web import clocks
-from kingdomino.web.live import LiveGame, rebuild, tournament_of
+from kingdomino.web.live import LiveGame, tournament_of
 from kingdomino.web.refusals import HubError, not_started
+from kingdomino.web.replaying import rebuild
 from kingdomino.web.stored import StoredGame
 
 if TYPE_CHECKING:

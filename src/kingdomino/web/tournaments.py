@@ -1,7 +1,8 @@
 """Club tournaments of people: an account organises one, accounts join it, and the server pairs
 its rounds (``club_pairing``: round robin or Swiss; ``table_pairing``: a Swiss at tables of three
 or four), makes each round's games (``tournament_rounds``) and pairs the next round once every
-game of the round is over, until the last. An arena pairs its players as they come free (``arena``).
+game of the round is over, until the last (``tournament_course``). An arena pairs its players as
+they come free (``arena``).
 
 The life of a tournament (``status``): ``open`` while players join and leave; ``running`` from its
 start, by its organiser ("start now") or by itself at its ``starts_at`` (with fewer than
@@ -25,7 +26,6 @@ organiser, ``MAX_PLAYERS`` players, ``MAX_ROUNDS`` Swiss rounds, a start at most
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import secrets
 import time
@@ -34,7 +34,7 @@ from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
-from kingdomino.web import arena_store, club_tournaments, inbox_events, team_battle, tournament_end
+from kingdomino.web import arena_store, club_tournaments, inbox_events, team_battle
 from kingdomino.web import tournament_players as entrants
 from kingdomino.web import tournament_rounds as rounds
 from kingdomino.web import tournament_store as records
@@ -45,6 +45,7 @@ from kingdomino.web.refusals import HubError
 from kingdomino.web.seats import SeatPlayer
 from kingdomino.web.stored import now
 from kingdomino.web.table import Table
+from kingdomino.web.tournament_course import Course
 from kingdomino.web.tournament_forfeits import forfeit_current
 from kingdomino.web.tournament_pages import TournamentPages
 from kingdomino.web.tournament_starts import StartTimers
@@ -75,6 +76,7 @@ class Tournaments:
         self.tasks: set[asyncio.Task[None]] = set()
         self.starts = StartTimers(self.start)
         self.arena = Arena(self)
+        self.course = Course(hub, self.read)
         hub.ended = self.game_ended
 
     async def read(self, tournament_id: str) -> Tournament:
@@ -155,7 +157,7 @@ class Tournaments:
             await (
                 self.arena.left(tournament, account_id)
                 if tournament.format == "arena"
-                else self._advance(tournament_id)
+                else self.course.advance(tournament_id)
             )
 
     async def cancel(self, tournament_id: str, account_id: int) -> None:
@@ -195,7 +197,7 @@ class Tournaments:
             await (
                 self.arena.begin(tournament_id)
                 if tournament.format == "arena"
-                else self._pair(tournament_id, 1)
+                else self.course.pair(tournament_id, 1)
             )
 
     async def _open(self, tournament_id: str, late: bool = False) -> Tournament:
@@ -220,54 +222,7 @@ class Tournaments:
                 "tournament_organiser",
             )
 
-    # --- rounds -------------------------------------------------------------------------------
-
-    async def _pair(self, tournament_id: str, round_: int) -> None:
-        """Pair round ``round_`` and make its games (the caller holds the lock), then go on if
-        every game of it is over already (byes and forfeits alone)."""
-        tournament = await self.read(tournament_id)
-        if tournament.round < round_:
-            # A search of tables may take a tenth of a second: off the event loop.
-            games = await asyncio.to_thread(rounds.pairings, tournament, round_)
-            with contextlib.suppress(IntegrityError):  # another server paired it first: its rows stand
-                await asyncio.to_thread(records.add_round, self.store, tournament_id, round_, games)
-        await self._make_games(tournament_id)
-        await self._advance(tournament_id)
-
-    async def _make_games(self, tournament_id: str) -> None:
-        """Make the games of the current round that are still to make. A game another server
-        linked to its row first (two servers going on with one round) leaves this one's unplayed."""
-        tournament = await self.read(tournament_id)
-        for game in tournament.of_round(tournament.round):
-            players = records.seated(game)
-            if game.game_id is None and game.first_points is None and len(players) > 1:
-                game_id = await rounds.make_pairing_game(self.hub, tournament, players)
-                linked = await asyncio.to_thread(
-                    records.set_game, self.store, tournament_id, game.round, game.board, game_id
-                )
-                if not linked:
-                    table = self.hub.table(game_id)
-                    async with table.lock:
-                        table.write_seats(table.stored.seats, "expired", "game")
-                    await self.hub.seats_changed(table)
-
-    async def _advance(self, tournament_id: str) -> None:
-        """After a game of the current round ended: the next round, or the end of the tournament,
-        once every game of the round is over (the caller holds the lock)."""
-        tournament = await self.read(tournament_id)
-        if tournament.status != "running" or tournament.format == "arena":
-            return
-        if any(game.first_points is None for game in tournament.of_round(tournament.round)):
-            return
-        if tournament.round >= tournament.rounds or not rounds.goes_on(tournament):
-            told = tournament_end.rounds_told(tournament)
-            await asyncio.to_thread(tournament_end.finish, self.store, tournament_id, told)
-            return
-        await self._pair(tournament_id, tournament.round + 1)
-
-    async def _keep(self, tournament_id: str, game: Any, result: dict[str, Any]) -> None:
-        """Keep ``result`` for ``game`` (a row of the tournament's games) unless it has one."""
-        await asyncio.to_thread(records.set_result, self.store, tournament_id, game.round, game.board, result)
+    # --- a game's end -------------------------------------------------------------------------
 
     def game_ended(self, table: Table) -> None:
         """A game ended here (``Hub.ended``): if it is a tournament's, its result is kept and the
@@ -289,7 +244,7 @@ class Tournaments:
         tournament_id, round_, board = found
         async with self.lock:
             await asyncio.to_thread(records.set_result, self.store, tournament_id, round_, board, result)
-            await self._advance(tournament_id)
+            await self.course.advance(tournament_id)
 
     # --- the server's start and stop ----------------------------------------------------------
 
@@ -301,21 +256,9 @@ class Tournaments:
         for tournament_id in await asyncio.to_thread(records.ids_of, self.store, "running"):
             try:
                 async with self.lock:
-                    await self._catch_up(tournament_id)
+                    await self.course.catch_up(tournament_id)
             except Exception:  # one tournament that cannot go on stops none of the others
                 log.exception("the tournament %s could not be resumed", tournament_id)
-
-    async def _catch_up(self, tournament_id: str) -> None:
-        await self._make_games(tournament_id)
-        tournament = await self.read(tournament_id)
-        for game in tournament.of_round(tournament.round):
-            if game.game_id is None or game.first_points is not None:
-                continue
-            table = self.hub.read(game.game_id)
-            result = None if table is None else rounds.result_of(table.stored, table.state)
-            if result is not None:
-                await self._keep(tournament_id, game, result)
-        await self._advance(tournament_id)
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.get_running_loop().create_task(work)

@@ -1,9 +1,12 @@
 // Words for people: the engine's stable action texts ("place R,C D", "claim N", "take D", ...) read
-// aloud in the chosen language, 1-based player names, and the status line saying what to do now
-// (what a move adds: move-gains.js; a hint's win chance: win-chance.js). Nothing here decides what
-// is legal: the texts come from the server, which asked the engine.
-import { AI_ENDING, levelWords, withoutAi } from "./ai-levels.js";
+// aloud in the chosen language, and the status line saying what to do now (what a move adds:
+// move-gains.js; a hint's win chance: win-chance.js). Nothing here decides what is legal: the texts
+// come from the server, which asked the engine. Seats' names are seat-names.js's, exported here
+// too, so that a page takes its words from this one module.
 import { t, has, language } from "./i18n.js";
+import { localName, seatWords } from "./seat-names.js";
+
+export { UNNAMED_YOU, isYours, localName, localSeatNames, seatName, seatWords } from "./seat-names.js";
 
 /** @typedef {import("./view-types.js").Observation} Observation */
 /** @typedef {import("./view-types.js").DominoObservation} DominoObservation */
@@ -18,34 +21,6 @@ import { t, has, language } from "./i18n.js";
 /** What a square's words need of the observation: the terrains' ids, and the mode (Discovery has no resources).
  * @typedef {{legend?: Record<string, {id: string}>, options?: GameOptions}} SquareContext */
 
-/** A seat's name for people ("Anna", "Bruno (AI, hard)"), "you" marked. @param {ViewLike} view @param {number} seat */
-export function seatName(view, seat) {
-  const info = view.seats[seat];
-  if (!info) return t("nobody");
-  const mine = (view.your_seats || []).includes(seat) && (view.your_seats || []).length === 1;
-  return mine && info.name !== t("name.you") ? t("name.you_are", { name: info.name }) : info.name;
-}
-
-/** A seat's name as the server gave it, with an AI's level in the current language: the server names
- * an AI seat "Bruno (AI, hard)" (`web/seats.py`, `ai_name`), "Bruno (ИИ, сложный)" in Russian (an operator's
- * agent "Bo (AI, ppo-2)", "Bo (ИИ, ppo-2)"), an unnamed player's seat "Player 2" ("Игрок 2"), the lobby's unnamed
- * "You" ("Te" in Hungarian), a seat open to the lobby "Open seat". Names typed are kept. @param {string} name @returns {string}
- */
-export function localName(name) {
-  if (name === "") return t("seat.waiting");
-  const m = name.match(AI_ENDING);
-  if (m) return `${localName(withoutAi(name))} (${levelWords(m[1])})`;
-  if (name === UNNAMED_YOU) return t("name.you");
-  // A seat left unnamed is "Player 2" on the server: "Игрок 2" in Russian.
-  const unnamed = name.match(/^Player (\d+)$/);
-  return unnamed ? t("player_n", { n: Number(unnamed[1]) }) : name;
-}
-
-/** The name the lobby gives the seat its player left unnamed: one word in every language, so a
- * game made in Hungarian says "You" in English when the page's language is changed (the server
- * stores names as they are sent, and "Te" would stay Hungarian). */
-export const UNNAMED_YOU = "You";
-
 /** A game's title for people: "Kingdomino Origins · Tribe · Fire Kingdom".
  * @param {{game: string, options?: GameOptions}} view */
 export function gameTitle(view) {
@@ -54,19 +29,6 @@ export function gameTitle(view) {
   if (options.mode) bits.push(t(`mode.${options.mode}`));
   for (const [key, value] of Object.entries(options)) if (value === true) bits.push(t(`option.${key}`));
   return bits.join(" · ");
-}
-
-/** Each seat's name in the current language (`localName`), in place: the seats of a view or of a
- * replay's frame, as the server sent them. A seat its creator left unnamed ("You") is "you" only
- * on the pages that play it: a friend at another screen, or a spectator, sees "Player 1".
- * A seat open to the lobby is "Open seat" (one kept for a challenged player: their name); a bot's account says it is a bot. @param {number[]} mine
- * the seats this page plays @param {Array<{name: string, kind?: string, bot?: boolean, challenged?: boolean}> | undefined} seats */
-export function localSeatNames(seats, mine) {
-  (seats || []).forEach((seat, index) => {
-    seat.name = seat.kind === "open" ? seat.challenged ? seat.name : t("seat.waiting")
-      : seat.name === UNNAMED_YOU && !mine.includes(index) ? t("player_n", { n: index + 1 }) : localName(seat.name);
-    if (seat.bot) seat.name = t("seat.bot_name", { name: seat.name });
-  });
 }
 
 /**
@@ -84,11 +46,6 @@ export function errorWords(problem, game = "") {
   const values = { ...(named.values || {}) };
   if (typeof values.name === "string") values.name = localName(values.name);
   return t(key, values);
-}
-
-/** The 1-based player label: "player 2". @param {number} seat */
-export function playerLabel(seat) {
-  return t("player_n", { n: seat + 1 });
 }
 
 /** A square relative to the castle, in words: "2 up, 1 left of the castle". @param {number} r @param {number} c */
@@ -249,24 +206,6 @@ function actionParts(view, text, description) {
 function dieCoat(obs, die) {
   const found = (obs.game === "duel" ? obs.dice || [] : []).find((d) => d.die === die);
   return found ? coatName(found.coat) : "";
-}
-
-/** What `seat` did: `key` with its name, or the key's own second-person words ("You chose", "Your
- * king") where the seat is the one this page plays (or is named "You"; a sentence built on "You"
- * breaks in most languages). With two players on one screen, each is named.
- * @param {ViewLike} view @param {string} key @param {number} seat @param {Record<string, string>} [params] */
-export function seatWords(view, key, seat, params = {}) {
-  if (isYours(view, seat)) return t(`${key}_you`, params);
-  const info = view.seats[seat];
-  // A seat still waiting for its player is named by its number ("Player 2"), not "Open seat".
-  return t(key, { ...params, name: !info ? "" : info.kind === "open" ? t("player_n", { n: seat + 1 }) : info.name });
-}
-
-/** Whether `seat` is spoken to as "you": the one this page plays, or a seat named "You".
- * @param {ViewLike} view @param {number} seat */
-export function isYours(view, seat) {
-  const mine = view.viewer_seats || view.your_seats || [];
-  return (view.seats[seat] && view.seats[seat].name === t("name.you")) || (mine.length === 1 && mine[0] === seat);
 }
 
 /**
