@@ -88,10 +88,13 @@ export function showGame(main, id, replay = false, watch = false) {
   listenToKeys(game);
   listenForConfirm(game);
   followHistory(game);
-  const opened = tokens.length ? connect(game, (message) => receive(game, message)) : openFinished(game, game.watching);
+  // Asked by its watch link; a public game opened at its own address is watched too (openFinished),
+  // but its player's account still goes on to its seat.
+  const watchLink = game.watching;
+  const opened = tokens.length ? connect(game, (message) => receive(game, message)) : openFinished(game, watchLink);
   if (urlToken) claimInvite(id, urlToken, game.page.whoami);
   // Once the page says what it shows (a spectator's view, or that it cannot open the game here).
-  if (!tokens.length && !replay) Promise.resolve(opened).then(() => offerOwnSeat(id, game.page.whoami, game.watching));
+  if (!tokens.length && !replay) Promise.resolve(opened).then(() => offerOwnSeat(id, game.page.whoami, watchLink));
 }
 
 /** A page holding no link to the game: a finished game opens for anyone (a shared replay link),
