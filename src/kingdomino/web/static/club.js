@@ -6,6 +6,7 @@ import { leaderCard } from "./club-lead.js";
 import { recentCard } from "./club-games.js";
 import { el } from "./dom.js";
 import { number, t } from "./i18n.js";
+import { DROPPED, latestOnly } from "./latest.js";
 import { withMoment } from "./moments.js";
 import { ratingShown } from "./rating-mark.js";
 import { api } from "./server.js";
@@ -37,18 +38,26 @@ export async function showClub(main, name) {
   main.replaceChildren(el("p", {}, t("players.loading")));
   const pool = new URLSearchParams(location.search).get("pool");
   const said = el("p", { role: "status", class: "small", id: "club-said" });
+  // A leader's two quick acts each read the page again: the older read's answer is not drawn.
+  const latest = latestOnly();
   const load = async () => {
+    const asked = Promise.all([api(`/api/clubs/${encodeURIComponent(name)}${pool ? `?pool=${encodeURIComponent(pool)}` : ""}`),
+      api("/api/account")]);
     /** @type {ClubPage} */
     let club;
+    /** @type {{name: string} | null} */
+    let account;
     try {
-      club = /** @type {ClubPage} */ (await api(`/api/clubs/${encodeURIComponent(name)}${pool ? `?pool=${encodeURIComponent(pool)}` : ""}`));
+      const answer = await latest(asked);
+      if (answer === DROPPED) return;
+      club = /** @type {ClubPage} */ (answer[0]);
+      ({ account } = /** @type {{account: {name: string} | null}} */ (answer[1]));
     } catch (problem) {
       main.replaceChildren(el("p", { class: "card error", role: "alert", id: "club-error" }, errorWords(problem)),
         el("p", {}, el("a", { href: "/" }, t("club.to_lobby"))));
       return;
     }
     document.title = `${club.name} · ${t("app.name")}`;
-    const { account } = /** @type {{account: {name: string} | null}} */ (await api("/api/account"));
     main.replaceChildren(headCard(club, account !== null, load, said), playingCard(club), recentCard(club), boardCard(club),
       tournamentsCard(club), clubBattlesCard(club.team_battles), club.you === "leader" && account ? leaderCard(club, account.name, load, said) : "",
       el("p", {}, el("a", { href: "/" }, t("club.to_lobby"))));
