@@ -101,6 +101,7 @@ export function clubChoice() {
     select.append(...clubs.map((club) => el("option", { value: club.name, selected: club.name === wanted }, club.name)));
     field.hidden = clubs.length === 0;
     if (wanted && select.value === wanted) {
+      select.dispatchEvent(new Event("change", { bubbles: true }));
       field.closest("details")?.setAttribute("open", "");
       field.scrollIntoView();
       select.focus();

@@ -113,6 +113,10 @@ function organiseForm(games) {
   const bots = field("tournament-bots", { type: "checkbox" });
   const watched = field("tournament-public", { type: "checkbox", checked: true });
   const play = field("tournament-play", { type: "checkbox", checked: true });
+  // "I play too": ticked for a tournament for anyone; unticked once one of the organiser's clubs
+  // is chosen (a leader organises for the members), until the organiser ticks or unticks it.
+  let playChosen = false;
+  play.addEventListener("change", () => { playChosen = true; });
   const starts = field("tournament-starts", { type: "datetime-local" });
   const startsSaid = startsInWords(starts);
   const club = clubChoice();
@@ -138,6 +142,7 @@ function organiseForm(games) {
     battle.fit(format.value === "arena" && !club.field.hidden);
     // A team battle's clubs are its own: "Who may join" is not asked of it.
     /** @type {HTMLSelectElement} */ (club.field.querySelector("select")).disabled = battle.value() !== null;
+    if (!playChosen) play.checked = club.value() === null || battle.value() !== null;
   };
   const send = async (/** @type {Event} */ event) => {
     event.preventDefault();
