@@ -235,7 +235,15 @@ def test_a_members_only_tournament_refuses_others(client: TestClient) -> None:
     listed = as_(client, None).get("/api/tournaments", params={"status": "open"}).json()["open"]
     assert next(t for t in listed if t["id"] == tournament_id)["club"] == club
     assert page(client, None, club)["tournaments"] == [
-        {"id": tournament_id, "name": "Club night", "game": "kingdomino", "status": "open", "players": 2}
+        {
+            "id": tournament_id,
+            "name": "Club night",
+            "game": "kingdomino",
+            "status": "open",
+            "rated": False,
+            "players": 2,
+            "winners": [],
+        }
     ]
     assert refusal(as_(client, kira_s).delete(f"/api/clubs/{club}")) == (409, "club_tournaments_on")
     others = post(client, kira_s, "/api/tournaments", **body)

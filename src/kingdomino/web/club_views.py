@@ -1,8 +1,9 @@
 """What a club's page and the lists of clubs show (``clubs``): its description and admission, its
-members ranked by their ratings in a pool its reader picks (the club's own leaderboard), the public
-games its members play now, its tournaments, and to its leaders the requests waiting and why the
-club cannot be closed now, if it cannot (``club_closing``). A closed account is in no club
-(``club_leaving``), so every member listed is an open account's.
+members ranked by their ratings in a pool its reader picks (the club's own leaderboard, of rated
+games only), the public games its members play now, its tournaments (a finished one's winners:
+``club_winners``, which a casual one's leaves off the leaderboard), and to its leaders the requests
+waiting and why the club cannot be closed now, if it cannot (``club_closing``). A closed account is
+in no club (``club_leaving``), so every member listed is an open account's.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from kingdomino.ratings.pools import pool_names
 from kingdomino.web.club_closing import close_refusal
 from kingdomino.web.club_games import recent_games
 from kingdomino.web.club_tables import ClubBarRow, ClubMemberRow, ClubRow
+from kingdomino.web.club_winners import with_winners
 from kingdomino.web.clubs import MAX_MEMBERS, MEMBERS, Club
 from kingdomino.web.standings import rating_json
 from kingdomino.web.store import Store
@@ -148,13 +150,27 @@ def _tournaments(connection: Connection, club_id: int) -> list[dict[str, Any]]:
         .label("entrants")
     )
     rows = connection.execute(
-        select(TournamentRow.id, TournamentRow.name, TournamentRow.game, TournamentRow.status, entrants)
+        select(
+            TournamentRow.id,
+            TournamentRow.name,
+            TournamentRow.game,
+            TournamentRow.status,
+            TournamentRow.rated,
+            entrants,
+        )
         .where(TournamentRow.club == club_id)
         .order_by(TournamentRow.created.desc())
         .limit(MAX_TOURNAMENTS)
     )
     return [
-        {"id": row.id, "name": row.name, "game": row.game, "status": row.status, "players": int(row.entrants)}
+        {
+            "id": row.id,
+            "name": row.name,
+            "game": row.game,
+            "status": row.status,
+            "rated": bool(row.rated),
+            "players": int(row.entrants),
+        }
         for row in rows
     ]
 
@@ -189,6 +205,7 @@ def club_page(
             page["barred"] = _barred(connection, club.id)
             refused = close_refusal(connection, club.id, str(row.name))
             page["close_refused"] = None if refused is None else refused.to_json()["error"]
+    page["tournaments"] = with_winners(store, page["tournaments"])
     return page
 
 

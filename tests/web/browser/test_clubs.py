@@ -57,6 +57,7 @@ def test_kira_runs_a_club_that_boris_asks_to_join(browser: Browser, live_server:
     kira.keyboard.press("Enter")
     kira.wait_for_selector(f"#club-members tr[data-name='{boris}']")
     expect(kira.locator("#club-said")).to_have_text(f"{boris} is a member now.", use_inner_text=True)
+    expect(kira.locator("#club-board-rule")).to_contain_text("Rated games only", use_inner_text=True)
     expect(kira.locator("#club-admission")).to_have_text(
         "By request: its leaders accept new members · 2 members", use_inner_text=True
     )

@@ -21,7 +21,7 @@ import { errorWords, gameTitle } from "./words.js";
  *   pools: string[], members: Member[], max_members: number, you: "leader" | "member" | "asked" | null,
  *   playing: Array<{id: string, game: string, players: number, seats: string[], members: string[], watch: string}>,
  *   recent: import("./club-games.js").ClubGame[],
- *   tournaments: Array<{id: string, name: string, game: string, status: string, players: number}>,
+ *   tournaments: Array<{id: string, name: string, game: string, status: string, rated: boolean, players: number, winners: string[]}>,
  *   team_battles: import("./team-battle.js").ListedBattle[],
  *   requests?: Array<{name: string, bot: boolean, since: string}>,
  *   barred?: Array<{name: string, bot: boolean, until: string}>,
@@ -120,7 +120,8 @@ function boardCard(club) {
       m.bot ? ` (${t("players.bot")})` : "", m.role === "leader" ? el("span", { class: "small club-leader" }, ` · ${t("club.leader")}`) : ""),
     el("td", { class: "figure" }, m.rating ? ratingShown(m.rating.rating, m.rating.provisional) : "–"),
     el("td", { class: "figure" }, m.rating ? number(m.rating.games) : "")));
-  return el("section", { class: "card", id: "club-board" }, el("h2", {}, t("club.board")), tabs,
+  return el("section", { class: "card", id: "club-board" }, el("h2", {}, t("club.board")),
+    el("p", { class: "small", id: "club-board-rule" }, t("club.board_rated")), tabs,
     el("div", { class: "table-scroll" }, el("table", { class: "players-table", id: "club-members" },
       el("thead", {}, el("tr", {}, el("th", { scope: "col", class: "figure" }, t("players.rank")),
         el("th", { scope: "col" }, t("players.player")), el("th", { scope: "col", class: "figure" }, t("players.rating")),
@@ -128,11 +129,15 @@ function boardCard(club) {
       el("tbody", {}, rows))));
 }
 
-/** The club's members-only tournaments, each a link to its page. @param {ClubPage} club */
+/** The club's members-only tournaments, each a link to its page, rated or casual, and a finished
+ * one's first place (a casual one's is seen here, not on the leaderboard). @param {ClubPage} club */
 function tournamentsCard(club) {
   const line = (/** @type {ClubPage["tournaments"][number]} */ found) => el("li", { "data-id": found.id },
     el("a", { href: `/tournament/${found.id}` }, found.name), " · ", t(`tournament.${found.status}`), " · ",
-    gameTitle({ game: found.game }), " · ", t("club.entrants_n", { n: found.players }));
+    gameTitle({ game: found.game }), " · ", t(found.rated ? "club.tournament_rated" : "club.tournament_casual"), " · ",
+    t("club.entrants_n", { n: found.players }),
+    found.winners.length ? [el("br", {}), el("span", { class: "club-first" }, el("span", { "aria-hidden": "true" }, "★ "),
+      t("club.tournament_first", { names: found.winners.join(", ") }))] : "");
   return el("section", { class: "card", id: "club-tournaments" }, el("h2", {}, t("club.tournaments")),
     club.tournaments.length ? el("ul", { class: "club-list" }, club.tournaments.map(line))
       : el("p", { class: "small" }, t("club.tournaments_none")),
