@@ -130,14 +130,14 @@ function boardCard(club) {
 }
 
 /** The club's members-only tournaments, each a link to its page, rated or casual, and a finished
- * one's first place (a casual one's is seen here, not on the leaderboard). @param {ClubPage} club */
+ * one's winner (a casual one's is seen here, not on the leaderboard). @param {ClubPage} club */
 function tournamentsCard(club) {
   const line = (/** @type {ClubPage["tournaments"][number]} */ found) => el("li", { "data-id": found.id },
     el("a", { href: `/tournament/${found.id}` }, found.name), " · ", t(`tournament.${found.status}`), " · ",
     gameTitle({ game: found.game }), " · ", t(found.rated ? "club.tournament_rated" : "club.tournament_casual"), " · ",
     t("club.entrants_n", { n: found.players }),
-    found.winners.length ? [el("br", {}), el("span", { class: "club-first" }, el("span", { "aria-hidden": "true" }, "★ "),
-      t("club.tournament_first", { names: found.winners.join(", ") }))] : "");
+    found.winners.length ? [el("br", {}), el("span", { class: "club-winner" }, el("span", { "aria-hidden": "true" }, "★ "),
+      t(found.winners.length > 1 ? "tournament.winners" : "tournament.winner", { names: found.winners.join(", ") }))] : "");
   return el("section", { class: "card", id: "club-tournaments" }, el("h2", {}, t("club.tournaments")),
     club.tournaments.length ? el("ul", { class: "club-list" }, club.tournaments.map(line))
       : el("p", { class: "small" }, t("club.tournaments_none")),
