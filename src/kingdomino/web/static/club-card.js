@@ -6,6 +6,7 @@ import { ACCOUNT_SHOWN } from "./account.js";
 import { admissionChoice } from "./club-lead.js";
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
+import { DROPPED, latestOnly } from "./latest.js";
 import { api } from "./server.js";
 import { errorWords } from "./words.js";
 
@@ -43,11 +44,15 @@ export function clubsCard() {
   const card = el("section", { class: "card", id: "clubs", hidden: true, "aria-labelledby": "clubs-title" },
     el("h2", { id: "clubs-title" }, t("club.card")), none, list, browse,
     el("details", { id: "club-create" }, el("summary", {}, t("club.create")), createForm()), refused);
+  // Each login reads its account's clubs: an earlier account's, come back last, is not shown.
+  const latest = latestOnly();
   document.addEventListener(ACCOUNT_SHOWN, async (event) => {
     card.hidden = !(/** @type {CustomEvent} */ (event).detail);
     if (card.hidden) return;
     try {
-      const { clubs } = /** @type {{clubs: Listed[]}} */ (await api("/api/account/clubs"));
+      const answer = await latest(api("/api/account/clubs"));
+      if (answer === DROPPED) return;
+      const { clubs } = /** @type {{clubs: Listed[]}} */ (answer);
       list.replaceChildren(...clubs.map(clubLine));
       none.hidden = clubs.length > 0;
     } catch (problem) { refused.textContent = errorWords(problem); }
