@@ -14,6 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
+from tests.web.process_lines import next_line
 from tests.web.servers import free_port
 from typer.testing import CliRunner
 from websockets.exceptions import ConnectionClosedError
@@ -615,8 +616,7 @@ def test_a_bot_terminated_while_its_game_waits_calls_the_game_off(live_server: s
     command = [sys.executable, "-m", "kingdomino", "bot", "--server", live_server, "--agent", "random"]
     options = ["--game", "origins", "--mode", "totem", "--players", "4", "--name", "Termed"]
     bot = subprocess.Popen([*command, *options], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    assert bot.stdout is not None
-    waiting = bot.stdout.readline()
+    waiting = next_line(bot, "the bot's line giving its game's link")
     assert "/game/" in waiting, waiting
     bot.send_signal(signal.SIGTERM)
     assert_called_off(live_server, waiting + bot.communicate(timeout=60)[0])
