@@ -116,7 +116,7 @@ def test_a_bot_s_quick_game_names_its_range_and_allows_no_takebacks(live_server:
     bot = Answering(process)
     try:
         game_id = bot.says("game 1: ").strip().rsplit("/", 1)[-1]
-        games = httpx.get(f"{live_server}/api/open-games").json()["games"]
+        games = httpx.get(f"{live_server}/api/open-games", timeout=30).json()["games"]
         listed = next(game for game in games if game["id"] == game_id)
         assert (listed["rating_range"], listed["takebacks"]) == ({"low": 1300, "high": 1800}, False)
         said = bot.stop()
