@@ -17,6 +17,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 from tests.web.conftest import create
+from tests.web.process_lines import next_line
 from tests.web.servers import free_port
 
 from kingdomino.agents.levels import BUDGETS, level_spec
@@ -201,8 +202,7 @@ def test_a_dead_worker_is_replaced_and_no_worker_outlives_its_server() -> None:
         executor.close()
 
     server = subprocess.Popen([sys.executable, "-c", ORPHAN_SCRIPT], stdout=subprocess.PIPE, text=True)
-    assert server.stdout is not None
-    worker = int(server.stdout.readline())
+    worker = int(next_line(server, "the line giving its worker's process id"))
     server.kill()
     server.wait()
     deadline = time.monotonic() + 10 * PARENT_CHECK_SECONDS

@@ -14,6 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
+from tests.web.process_lines import next_line
 from tests.web.servers import free_port
 from typer.testing import CliRunner
 from websockets.exceptions import ConnectionClosedError
@@ -54,7 +55,7 @@ def test_two_bots_pair_and_play_a_game_to_its_end(live_server: str) -> None:
     opener = threading.Thread(target=run, args=(names[0], "random"))
     opener.start()
     assert first_waiting.wait(60)
-    listed = httpx.get(f"{live_server}/api/open-games").json()["games"]
+    listed = httpx.get(f"{live_server}/api/open-games", timeout=30).json()["games"]
     assert [game["creator_bot"] for game in listed if game["creator"] == names[0]] == [True]  # shown as a bot
     joiner = threading.Thread(target=run, args=(names[1], "greedy"))
     joiner.start()
@@ -66,7 +67,7 @@ def test_two_bots_pair_and_play_a_game_to_its_end(live_server: str) -> None:
     assert {seat["name"] for seat in views[0]["seats"]} == set(names)
     assert all(seat.get("bot") for seat in views[0]["seats"])
     # The position the bots rebuilt from the public actions is the server's.
-    with httpx.Client(base_url=live_server) as http:
+    with httpx.Client(base_url=live_server, timeout=30) as http:
         record = http.get(f"/api/games/{views[0]['id']}/record").json()  # public once finished
     assert len(record["actions"]) == views[0]["index"] and views[0]["scores"] == views[1]["scores"]
 
@@ -119,7 +120,7 @@ def assert_called_off(live_server: str, said: str) -> None:
     whose link it gave first, and the lobby no longer lists that game."""
     assert "stopped: the game waiting for players is called off" in said, said
     game_id = said.split("/game/")[1].split()[0]
-    listed = httpx.get(f"{live_server}/api/open-games").json()["games"]
+    listed = httpx.get(f"{live_server}/api/open-games", timeout=30).json()["games"]
     assert game_id not in [game["id"] for game in listed]
 
 
@@ -140,7 +141,7 @@ def test_a_bot_stopped_in_a_game_being_played_hands_its_seat_to_an_ai(
     """The other players of a game the bot stops in play on, an AI in the bot's seat."""
     stop_in_its_game(monkeypatch)
     ask = {"game": "kingdomino", "players": 3, "options": STOPPED_OPTIONS, "name": "Opener"}
-    with httpx.Client(base_url=live_server, headers={"Origin": live_server}) as http:
+    with httpx.Client(base_url=live_server, headers={"Origin": live_server}, timeout=30) as http:
         opened = http.post("/api/pairing", json=ask).json()
         assert opened["created"] is True, opened
         token = opened["seats"][0]["token"]
@@ -203,7 +204,7 @@ def test_a_bot_stopped_in_a_game_it_joined_gives_its_seat_back(
     stops: the game waits on for others, and the bot said it had called the game off."""
     stop_in_its_game(monkeypatch)
     ask = {"game": "kingdomino", "players": 3, "options": STOPPED_OPTIONS, "name": "Opener"}
-    with httpx.Client(base_url=live_server, headers={"Origin": live_server}) as http:
+    with httpx.Client(base_url=live_server, headers={"Origin": live_server}, timeout=30) as http:
         opened = http.post("/api/pairing", json=ask).json()
         assert opened["created"] is True, opened
         try:
@@ -310,7 +311,7 @@ def bot_and_person(
     thread = threading.Thread(target=lambda: last.update(bot.play(game_id, token)), daemon=True)
     thread.start()
     ask = {"game": "kingdomino", "players": 2, "options": ENDED_OPTIONS, "name": "Person"}
-    joined = httpx.post(f"{live_server}/api/pairing", json=ask).json()
+    joined = httpx.post(f"{live_server}/api/pairing", json=ask, timeout=30).json()
     assert joined["id"] == game_id, joined
     return game_id, token, joined["token"], thread, last
 
@@ -605,7 +606,7 @@ def test_a_bot_whose_move_does_not_reach_the_server_plays_on(live_server: str) -
             thread.join(120)
             playing.join(120)
         if playing.is_alive():  # the unlucky bot is gone: its game is ended for the next tests
-            httpx.post(f"{live_server}/api/games/{game_id}/resign", json={"token": other_token})
+            httpx.post(f"{live_server}/api/games/{game_id}/resign", json={"token": other_token}, timeout=30)
     assert not thread.is_alive() and unlucky.failed == 1 and finished["status"] == "finished"
 
 
@@ -615,8 +616,7 @@ def test_a_bot_terminated_while_its_game_waits_calls_the_game_off(live_server: s
     command = [sys.executable, "-m", "kingdomino", "bot", "--server", live_server, "--agent", "random"]
     options = ["--game", "origins", "--mode", "totem", "--players", "4", "--name", "Termed"]
     bot = subprocess.Popen([*command, *options], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    assert bot.stdout is not None
-    waiting = bot.stdout.readline()
+    waiting = next_line(bot, "the bot's line giving its game's link")
     assert "/game/" in waiting, waiting
     bot.send_signal(signal.SIGTERM)
     assert_called_off(live_server, waiting + bot.communicate(timeout=60)[0])

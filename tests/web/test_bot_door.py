@@ -7,6 +7,7 @@ manager stops it (SIGTERM, which it takes as Ctrl-C)."""
 
 from __future__ import annotations
 
+import contextlib
 import queue
 import secrets
 import signal
@@ -21,6 +22,7 @@ from typing import Any
 import httpx
 import pytest
 from tests.web.conftest import wait_for
+from tests.web.test_bot import CountedSocket
 from typer.testing import CliRunner
 
 from kingdomino.cli import app
@@ -219,6 +221,54 @@ def test_a_bot_joins_a_club_tournament_and_plays_its_games_to_their_end(live_ser
             assert over.startswith("tournament Bots night is over: place 1 of 3, 3 points ("), over
             assert bot.stop() == "stopped: 2 games played, none under way\n"  # a bye is no game
             assert bot.process.returncode == 130
+
+
+class Stopped(Exception):
+    """What stops a :class:`CountingDoor`'s listening in a test."""
+
+
+class CountingDoor(Door):
+    """A door whose lobby sockets are :class:`CountedSocket`s, each one kept in ``sockets``."""
+
+    def __init__(self, *args: Any, wanted: int) -> None:
+        super().__init__(*args)
+        self.wanted, self.sockets = wanted, list[CountedSocket]()
+        self.first = threading.Event()
+
+    def _hear(self, socket: Any) -> None:
+        counted = CountedSocket(socket, self.wanted)
+        self.sockets.append(counted)
+        self.first.set()
+        super()._hear(counted)
+
+    def listened(self) -> None:
+        """Listen until ``failure`` is set to :class:`Stopped`."""
+        with contextlib.suppress(Stopped):
+            self._listen()
+
+
+@pytest.mark.socket_idle_seconds(1.2)
+def test_a_bot_door_keeps_its_lobby_socket_past_the_idle_limit(live_server: str) -> None:
+    """The door pinged its lobby socket every 10 s whatever the server's pongs said: a server whose
+    idle limit is under that closed it again and again, a challenge made meanwhile unheard. Here
+    the limit is 1.2 s: the door hears fifteen pongs (3 s at a sixth of the limit) on one socket."""
+    with httpx.Client(timeout=30) as http:
+        name = f"Robo{secrets.token_hex(3)}"
+        made = http.post(
+            f"{live_server}/api/accounts", json={"name": name, "password": PASSWORD, "bot": True}
+        )
+        assert made.status_code == 201, made.text
+        door = CountingDoor(lambda: Bot(live_server, http, "random", 1), Takes(), 1, wanted=15)
+        thread = threading.Thread(target=door.listened, daemon=True)
+        thread.start()
+        try:
+            assert door.first.wait(DEADLINE), "the door never opened its lobby socket"
+            assert door.sockets[0].heard.wait(DEADLINE), f"{door.sockets[0].pongs} pongs on its first socket"
+            assert len(door.sockets) == 1
+        finally:
+            door.failure = Stopped()
+            thread.join(DEADLINE)
+    assert not thread.is_alive()
 
 
 def test_a_list_of_tournament_games_refused_is_said_once_and_asked_again(

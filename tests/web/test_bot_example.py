@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from tests.web.process_lines import next_line
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "bot_client.py"
 
@@ -34,8 +35,7 @@ def test_two_example_clients_pair_and_play_to_the_end(
         return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
     opener = client(f"Ex{secrets.token_hex(3)}")
-    assert opener.stdout is not None
-    waiting = opener.stdout.readline()  # its game is open: the second client joins it
+    waiting = next_line(opener, "the client's line giving its game's link")  # the second client joins it
     assert waiting.startswith(f"game {live_server}/game/") and waiting.endswith("seat 1\n"), waiting
     joiner = client(f"Ex{secrets.token_hex(3)}")
     outputs = [waiting + opener.communicate(timeout=240)[0], joiner.communicate(timeout=240)[0]]

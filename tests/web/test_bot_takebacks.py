@@ -16,6 +16,7 @@ from typing import Any
 import httpx
 import pytest
 from tests.web.conftest import wait_for
+from tests.web.process_lines import next_line
 from tests.web.test_bot_door import DEADLINE, PASSWORD, Answering, answering, challenge, new_account
 from tests.web.test_bot_example import EXAMPLE
 from typer.testing import CliRunner
@@ -115,7 +116,7 @@ def test_a_bot_s_quick_game_names_its_range_and_allows_no_takebacks(live_server:
     bot = Answering(process)
     try:
         game_id = bot.says("game 1: ").strip().rsplit("/", 1)[-1]
-        games = httpx.get(f"{live_server}/api/open-games").json()["games"]
+        games = httpx.get(f"{live_server}/api/open-games", timeout=30).json()["games"]
         listed = next(game for game in games if game["id"] == game_id)
         assert (listed["rating_range"], listed["takebacks"]) == ({"low": 1300, "high": 1800}, False)
         said = bot.stop()
@@ -156,8 +157,8 @@ def test_the_example_client_declines_a_takeback_asked_of_it(live_server: str) ->
         [sys.executable, str(EXAMPLE), *words], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
     )
     try:
-        assert example.stdout is not None
-        assert example.stdout.readline().startswith(f"game {live_server}/game/")
+        link = next_line(example, "the client's line giving its game's link")
+        assert link.startswith(f"game {live_server}/game/"), link
         with httpx.Client(base_url=live_server, headers={"Origin": live_server}, timeout=30) as person:
             body = {"game": "duel", "players": 2, "options": options, "name": "Pat"}
             seat = person.post("/api/pairing", json=body).json()

@@ -264,23 +264,28 @@ class Door:
                 time.sleep(min(2.0 ** (failures - 1), 10.0))
 
     def _hear(self, socket: Any) -> None:
-        """Answer each challenge the socket tells of, pinging it, and take the tournament seats
-        awaiting the bot; a game's failure is raised here."""
-        pinged = looked = float("-inf")
+        """Answer each challenge the socket tells of, pinging it at the pace its pongs say (the
+        server closes a lobby socket silent for its idle limit, 4408), and take the tournament
+        seats awaiting the bot; a game's failure is raised here."""
+        ping_every, pinged, looked = PING_EVERY, float("-inf"), float("-inf")
         while True:
             if self.failure is not None:
                 raise self.failure
             if time.monotonic() >= looked + TOURNAMENTS_EVERY:
                 self._take_tournament_seats()
                 looked = time.monotonic()
-            if time.monotonic() >= pinged + PING_EVERY:
+            if time.monotonic() >= pinged + ping_every:
                 socket.send(json.dumps({"type": "ping"}))
                 pinged = time.monotonic()
             try:
-                message = json.loads(socket.recv(timeout=1.0))
+                message = json.loads(
+                    socket.recv(timeout=min(1.0, max(0.0, pinged + ping_every - time.monotonic())))
+                )
             except TimeoutError:
                 continue
             kind = message.get("type")
+            if kind == "pong":
+                ping_every = float(message.get("ping_every") or PING_EVERY)
             if kind not in ("challenges", "challenge"):
                 continue
             for challenge in message["challenges"] if kind == "challenges" else [message["challenge"]]:

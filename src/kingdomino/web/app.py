@@ -100,8 +100,8 @@ def create_app(
     started on first use), ``"ray"`` / ``"ray:ADDRESS"``, or an executor; ``review_agent`` values
     the human moves of finished games (a level or an agent spec); ``away_seconds`` is how long
     an awaited player is away before another may hand their seat to an AI;
-    ``socket_idle_seconds`` how long a game page's socket may stay silent before it is closed
-    (``page_link``); ``socket_rates`` how many messages a game or lobby socket may send, of
+    ``socket_idle_seconds`` how long a game's or the lobby's socket may stay silent before it is
+    closed (``page_link``); ``socket_rates`` how many messages a game or lobby socket may send, of
     every kind (``"message"``) and of some kinds alone (None: ``socket_limits.MESSAGE_RATES``);
     ``claim_seconds`` how long a real-time game's player to act is gone before another may claim
     the game (``gone_claims``); ``seat_agents`` the agents the operator offers

@@ -13,8 +13,9 @@ the table until it speaks again (``presence``), though it stays open.
 
 from __future__ import annotations
 
-#: Seconds a page's socket may stay silent (not even a ping) before the server closes it: a
-#: page gone without a goodbye (a laptop shut, a network lost) holds no seat of the game open.
+#: Seconds a page's socket (a game's, the lobby's) may stay silent (not even a ping) before the
+#: server closes it: a page gone without a goodbye (a laptop shut, a network lost) holds no seat
+#: of the game open, nor its place in the lobby.
 SOCKET_IDLE_SECONDS = 60.0
 #: Pings a page's socket may miss before its seats count as not at the table (``silent_after``):
 #: one missed ping is a busy browser, two a lost connection (a phone in a tunnel). Two of the

@@ -8,7 +8,11 @@ another site opened the socket (its ``Origin``): that page is told the open game
 session has ended it is closed (``SESSION_ENDED``). It reads nothing
 but pings (``{"type": "ping"}``, answered ``pong``, which says how often to ping: ``ping_every``
 seconds, as a game's socket does), as many as ``socket_limits`` lets a socket
-send (then an ``error``, ``too_many_messages``, and a socket that goes on is closed). Taking a
+send (then an ``error``, ``too_many_messages``, and a socket that goes on is closed). A socket
+that sends nothing, not even a ping, for ``socket_idle_seconds`` (``create_app``; 60) is closed
+with 4408 as a game's is (``page_link``): a page or a bot gone without a goodbye (a phone asleep,
+a cable pulled) holds no place among the lobby's watchers, nor its account's challenges' listeners,
+nor one of its address's sockets (``MAX_SOCKETS_PER_CLIENT``); a page connects again. Taking a
 seat changes who acts, so a foreign ``Origin`` is refused, as for accounts.
 """
 
@@ -16,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -29,7 +34,7 @@ from kingdomino.web.hub import Hub
 from kingdomino.web.lobby_ratings import Shown, rating_in, rating_value, ratings_of
 from kingdomino.web.open_seats import Seeker, check_rated_clock
 from kingdomino.web.outbox import Outbox, SlowClient
-from kingdomino.web.page_link import ping_every
+from kingdomino.web.page_link import IDLE_CODE, ping_every
 from kingdomino.web.refusals import HubError
 from kingdomino.web.routes.accounts import CurrentAccount, accounts_of, limited, same_origin, session_token
 from kingdomino.web.routes.bodies import JoinRequest, PairingRequest, TokenRequest
@@ -242,16 +247,28 @@ async def lobby_socket(websocket: WebSocket) -> None:
         apart = await asyncio.to_thread(relations.kept_apart, hub.store, account.id) if account else set()
         await hub.lobby.join(outbox.send, account.id if account is not None else None, apart)
         check = getattr(websocket.app.state, "session_check_seconds", SESSION_CHECK_SECONDS)
-        every = ping_every(websocket.app.state.socket_idle_seconds)
+        idle: float = websocket.app.state.socket_idle_seconds
+        every = ping_every(idle)
+        heard = checked = time.monotonic()
         receiving: asyncio.Future[Any] | None = None
         while True:
             receiving = receiving or asyncio.ensure_future(websocket.receive_text())
             cut: asyncio.Future[Any] = asyncio.ensure_future(outbox.cut_off.wait())
+            wake = min(heard + idle, checked + check) if account else heard + idle
             done, _ = await asyncio.wait(
-                {receiving, cut}, timeout=check if account else None, return_when=asyncio.FIRST_COMPLETED
+                {receiving, cut},
+                timeout=max(0.0, wake - time.monotonic()),
+                return_when=asyncio.FIRST_COMPLETED,
             )
             cut.cancel()
+            if not done and time.monotonic() >= heard + idle:
+                receiving.cancel()
+                await outbox.cut(IDLE_CODE)  # gone without a goodbye: its place in the lobby is freed
+                break
             if not done:
+                if account is None:
+                    continue
+                checked = time.monotonic()
                 still = (
                     await asyncio.to_thread(accounts_of(websocket).account_for, session) if session else None
                 )
@@ -263,6 +280,7 @@ async def lobby_socket(websocket: WebSocket) -> None:
             if not receiving.done():
                 receiving.cancel()
                 break
+            heard = time.monotonic()
             said, receiving = receiving.result(), None
             ping = _is_ping(said)
             try:

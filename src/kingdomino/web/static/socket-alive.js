@@ -11,12 +11,14 @@ export const PING_MS = 10000;
 /** Keep `socket` alive: once `opened()`, ping it every `pace` (10 s until told); when nothing was
  * `heard()` for two pings since one was sent, or it did not open within two, close it and call
  * `dead()`. Checked at each ping, so a background tab's slowed timers never make a live socket
- * look dead. `pinged` is told when each ping goes (`performance.now()`).
+ * look dead. A new pace takes the place of the ping set at the old one: a server that closes
+ * sockets silent for less than 10 s would close this one first. `pinged` is told when each ping
+ * goes (`performance.now()`).
  * @param {WebSocket} socket @param {() => void} dead @param {(at: number) => void} [pinged]
  * @returns {KeepAlive} */
 export function keepAlive(socket, dead, pinged = () => {}) {
-  let every = PING_MS, heard = performance.now(), last = 0, ticker = 0;
-  const gone = () => { clearTimeout(ticker); socket.close(); dead(); };
+  let every = PING_MS, heard = performance.now(), last = 0, ticker = 0, pinging = false;
+  const gone = () => { clearTimeout(ticker); pinging = false; socket.close(); dead(); };
   const tick = () => {
     if (last > heard) {
       if (performance.now() - last >= 2 * every) { gone(); return; }
@@ -29,9 +31,13 @@ export function keepAlive(socket, dead, pinged = () => {}) {
   };
   ticker = window.setTimeout(gone, 2 * every);
   return {
-    opened: () => { clearTimeout(ticker); tick(); },
+    opened: () => { clearTimeout(ticker); pinging = true; tick(); },
     heard: (at) => { heard = at; },
-    pace: (seconds) => { if (seconds > 0) every = seconds * 1000; },
-    stop: () => clearTimeout(ticker),
+    pace: (seconds) => {
+      if (!(seconds > 0) || seconds * 1000 === every) return;
+      every = seconds * 1000;
+      if (pinging) { clearTimeout(ticker); ticker = window.setTimeout(tick, every); }
+    },
+    stop: () => { clearTimeout(ticker); pinging = false; },
   };
 }
