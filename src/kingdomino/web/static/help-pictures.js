@@ -3,7 +3,7 @@
 import { el, svg } from "./dom.js";
 import { t } from "./i18n.js";
 import { squareGroup } from "./board-square.js";
-import { coatSquare } from "./board-duel.js";
+import { coatSquare } from "./duel-dice.js";
 import { caveman, coatSymbol, icons, picture, powerPicture, use } from "./pictures.js";
 import { coatName, halfWords, terrainName } from "./words.js";
 

@@ -4,7 +4,7 @@ import { svg } from "./dom.js";
 import { t } from "./i18n.js";
 import { SEAT_COLOURS, use } from "./pictures.js";
 import { squareGroup } from "./board-square.js";
-import { coatSquare } from "./board-duel.js";
+import { coatSquare } from "./duel-dice.js";
 import { cavemanName, coatName, errorWords, halfWords, where } from "./words.js";
 import { bounds, format, legend, lettered } from "./scorer-state.js";
 
