@@ -9,14 +9,15 @@ import { seatBadge } from "./pictures.js";
 /** A ready review's figures for each reviewed seat, by seat number.
  * @typedef {Record<string, {inaccuracy: number, mistake: number, not_reviewed: number, lost: number, lost_each: number}>} SeatMarks */
 
-/** One seat's figures in words: "mistakes: 1 · inaccuracies: 2 · average loss: 4.5 % a move · accuracy: 81 %".
+/** One seat's figures in words, each a piece of its own: "mistakes: 1 · inaccuracies: 2 · average loss: 4.5 % a move · accuracy: 81 %".
  * @param {SeatMarks[string]} marks @param {number | undefined} accuracy */
 export function seatMarkWords(marks, accuracy) {
   const parts = [t("review.seat_marks", { mistakes: number(marks.mistake), inaccuracies: number(marks.inaccuracy) })];
   if (marks.not_reviewed) parts.push(t("review.seat_skipped", { skipped: number(marks.not_reviewed) }));
   parts.push(t("review.seat_lost", { lost: number(marks.lost_each, { maximumFractionDigits: 1 }) }));
   if (accuracy !== undefined) parts.push(t("review.seat_accuracy", { percent: number(Math.round(accuracy)) }));
-  return parts.join(" · ");
+  // Each figure kept whole on a line ("average / loss" split over two read badly on a laptop).
+  return parts.flatMap((part, n) => [n ? " · " : "", el("span", { class: "review-figure" }, part)]);
 }
 
 /** The list of the reviewed seats, each a line with its piece, its name and its figures; null when
