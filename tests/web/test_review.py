@@ -125,7 +125,7 @@ def test_an_entry_compares_the_move_played_with_the_best() -> None:
 def test_accuracy_is_the_mean_of_each_seats_searched_decisions(tmp_path: Path) -> None:
     """lichess's formula per decision (a loss of 0: 100 %, 0.2: 40 %, 0.06: 76.3 %), averaged per
     seat over its searched decisions, forced ones and those the budget left out aside; served with
-    a review stored without it."""
+    a review stored without it, as is each seat's count of marks."""
     moves = [
         entry(1, 0, "claim 9", [("claim 9", 0.7, 30), ("claim 3", 0.5, 10)]),
         entry(3, 0, "claim 3", [("claim 9", 0.7, 30), ("claim 3", 0.5, 10)]),
@@ -143,6 +143,13 @@ def test_accuracy_is_the_mean_of_each_seats_searched_decisions(tmp_path: Path) -
         hub.store.save_review(game_id, {"summary": {"inaccuracy": 1, "mistake": 1}, "moves": moves})
         served = client.get(f"/api/games/{game_id}/review").json()
     assert served["accuracy"] == {"0": 70.0, "1": 76.3}
+    # Each seat's marks apart (a coach reviews each player), the win chance lost in points: in
+    # all and on average a searched decision.
+    assert served["seats"] == {
+        "0": {"inaccuracy": 0, "mistake": 1, "not_reviewed": 1, "lost": 20.0, "lost_each": 10.0},
+        "1": {"inaccuracy": 1, "mistake": 0, "not_reviewed": 0, "lost": 6.0, "lost_each": 6.0},
+        "2": {"inaccuracy": 0, "mistake": 0, "not_reviewed": 1, "lost": 0.0, "lost_each": 0.0},
+    }
 
 
 class SlowSlots:

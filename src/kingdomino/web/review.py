@@ -30,7 +30,8 @@ the plain mean of its decisions' scores. Forced moves and the decisions left out
 count for nothing; a seat with no decision searched has no accuracy. (lichess blends a harmonic
 and a volatility-weighted mean of its moves' scores; the plain mean is simpler to explain, and a
 review's values are noisier than a chess engine's.) The figure is worked out from the stored
-moves each time the review is served, so reviews stored before it have it too.
+moves each time the review is served, so reviews stored before it have it too; so are each
+seat's marks and the win chance it lost (``by_seat``), a coach reading each player's game apart.
 
 >>> mark_of(0.05), mark_of(0.07), mark_of(0.2)
 (None, 'inaccuracy', 'mistake')
@@ -191,13 +192,46 @@ def not_reviewed(index: int, seat: int, played: str) -> dict[str, Any]:
     return {"index": index, "seat": seat, "action": played, "forced": False, "reviewed": False, "mark": None}
 
 
-def summary(moves: list[dict[str, Any]]) -> dict[str, int]:
+def summary(moves: Sequence[Mapping[str, Any]]) -> dict[str, int]:
     """How many marks of each kind a review holds, and how many decisions it left out."""
     return {
         "inaccuracy": sum(m["mark"] == "inaccuracy" for m in moves),
         "mistake": sum(m["mark"] == "mistake" for m in moves),
         "not_reviewed": sum(m.get("reviewed") is False for m in moves),
     }
+
+
+def by_seat(moves: Iterable[Mapping[str, Any]]) -> dict[str, dict[str, float]]:
+    """Each reviewed seat's marks, by seat number as JSON writes it (``"0"``): its inaccuracies,
+    mistakes and decisions left out, and the win chance its searched decisions lost, in points
+    (100 x ``loss``, one decimal): in all (``lost``) and on average a decision (``lost_each``,
+    comparable between games of any length), so that a coach reads each player's game apart.
+
+    >>> by_seat([{"seat": 0, "forced": False, "reviewed": True, "loss": 0.13, "mark": "mistake"},
+    ...          {"seat": 0, "forced": False, "reviewed": True, "loss": 0.07, "mark": "inaccuracy"},
+    ...          {"seat": 1, "forced": True, "reviewed": True, "mark": None}])
+    {'0': {'inaccuracy': 1, 'mistake': 1, 'not_reviewed': 0, 'lost': 20.0, 'lost_each': 10.0},
+     '1': {'inaccuracy': 0, 'mistake': 0, 'not_reviewed': 0, 'lost': 0.0, 'lost_each': 0.0}}
+    """
+    seats: dict[int, list[Mapping[str, Any]]] = {}
+    for move in moves:
+        seats.setdefault(move["seat"], []).append(move)
+    found: dict[str, dict[str, float]] = {}
+    for seat, own in sorted(seats.items()):
+        losses = [100 * m["loss"] for m in own if not m["forced"] and m.get("reviewed") is not False]
+        lost = sum(losses, 0.0)
+        found[str(seat)] = {
+            **summary(own),
+            "lost": round(lost, 1),
+            "lost_each": round(lost / max(1, len(losses)), 1),
+        }
+    return found
+
+
+def by_player(moves: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """What a review says of each player, worked out from its ``moves`` each time it is served:
+    each seat's ``accuracy`` and its marks (``seats``, :func:`by_seat`)."""
+    return {"accuracy": accuracy(moves), "seats": by_seat(moves)}
 
 
 def decision_accuracy(loss: float) -> float:

@@ -33,8 +33,8 @@ class Reviewer:
         self.turns = ReviewQueue()
 
     def review_of(self, table: Table, client: str = "") -> dict[str, Any]:
-        """The review of a finished game's human moves with each reviewed seat's accuracy
-        (``review.accuracy``, worked out from the moves stored), or (while it waits or is
+        """The review of a finished game's human moves with each reviewed seat's accuracy and marks
+        (``review.by_player``, worked out from the moves stored), or (while it waits or is
         computed) its progress.
 
         Started when the game ends, or on the first request (a server restarted meanwhile: then
@@ -44,9 +44,9 @@ class Reviewer:
             raise HubError(409, "game", "the review is available once the game is over")
         stored = self.store.load_review(table.id)
         if stored is not None:
-            return {"status": "ready", **stored, "accuracy": review.accuracy(stored["moves"])}
+            return {"status": "ready", **stored, **review.by_player(stored["moves"])}
         if not table.humans():  # a game of AI seats alone: no human move to review
-            return {"status": "ready", "moves": [], "summary": review.summary([]), "accuracy": {}}
+            return {"status": "ready", "moves": [], "summary": review.summary([]), **review.by_player([])}
         running = self.reviewing.get(table.id)
         if running is None:
             self.start(table, client)

@@ -258,5 +258,6 @@ def test_a_guest_gone_for_good_is_played_by_an_ai_once_the_host_asks(
     back = new_page(browser, live_server)
     back.goto(link)
     back.wait_for_selector("#ranking")
-    assert "watching" in present(back.locator("#whoami").text_content())
+    # Over by now: looked back at, no longer watched.
+    assert "looking back" in present(back.locator("#whoami").text_content())
     assert not host.errors and not back.errors

@@ -1,6 +1,6 @@
 """A finished game opened by its own player without its seat's token (from their page's games,
 their archive, another device) is theirs on the page, as on the device that played it; a
-stranger's page still says they watch it."""
+stranger's page says the game is over and looked back at (not watched: nobody plays it)."""
 
 from __future__ import annotations
 
@@ -56,7 +56,12 @@ def test_a_replay_of_one_s_own_game_is_theirs_from_every_way_in(browser: Browser
         stranger = new_page(browser, base)
         stranger.goto(f"{base}/game/{game_id}/replay")
         stranger.wait_for_selector("#replay-panel")
-        expect(stranger.locator("#whoami")).to_have_text("You are watching this game", use_inner_text=True)
+        # Over, so not watched: it said "You are watching this game" of a replay.
+        over = "This game is over: you are looking back at it"
+        expect(stranger.locator("#whoami")).to_have_text(over, use_inner_text=True)
+        stranger.goto(f"{base}/game/{game_id}")
+        stranger.wait_for_selector("#ranking")
+        expect(stranger.locator("#whoami")).to_have_text(over, use_inner_text=True)
         assert page.errors == [] and stranger.errors == []
         rosa_client.close()
         other.close()
@@ -97,7 +102,8 @@ def test_a_finished_game_s_watch_link_is_its_player_s_own(
         stranger = new_page(browser, base)
         stranger.goto(f"{base}/game/{game_id}/watch")
         stranger.wait_for_selector("#ranking")
-        expect(stranger.locator("#whoami")).to_have_text("You are watching this game", use_inner_text=True)
+        over = "This game is over: you are looking back at it"
+        expect(stranger.locator("#whoami")).to_have_text(over, use_inner_text=True)
         assert page.errors == [] and stranger.errors == []
         rosa_client.close()
         other.close()

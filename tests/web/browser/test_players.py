@@ -127,9 +127,18 @@ def test_a_rated_game_s_replay_at_its_address_keeps_its_review_when_the_ratings_
         wait_for_count(page, held, 1)
         with page.expect_response(f"**/api/games/{game_id}/ratings"):
             held[0].continue_()
-        page.wait_for_function(
-            "document.querySelector('#review-state')?.textContent.startsWith('Mistakes:')", timeout=120000
-        )
+        page.wait_for_function("document.querySelector('#review-state .review-seat')", timeout=120000)
+        # Each player's marks apart, a line per seat led by its piece (they were counted together).
+        seats = rosa_client.get(f"/api/games/{game_id}/review").json()["seats"]
+        lines = page.locator("#review-state .review-seat")
+        expect(lines).to_have_count(2)
+        for seat, line in enumerate(lines.all()):
+            marks = seats[str(seat)]
+            expect(line.locator(f"svg.badge .piece.seat-{seat}")).to_have_count(1)
+            expect(line).to_contain_text(
+                f"mistakes: {marks['mistake']} · inaccuracies: {marks['inaccuracy']}"
+            )
+            expect(line).to_contain_text(f"average loss: {marks['lost_each']:g} % a move")
         page.click("#replay-back")
         # The rating after the game with its change, provisional after a first game.
         expect(page.locator("#ranking")).to_contain_text(re.compile(r"1,\d{3}\? \([+−-]\d+\)"))

@@ -37,7 +37,8 @@ def test_the_replay_shows_the_review_with_a_marked_move(browser: Browser, live_s
     finish_through_the_api(page)
     page.click("#replay")
     page.wait_for_function(
-        "document.querySelector('#review-state')?.textContent.startsWith('Ошибки')", timeout=120000
+        "document.querySelector('#review-state .review-seat')?.textContent.includes('ошибки:')",
+        timeout=120000,
     )
     scores = present(page.locator("#replay-scores").text_content())
     assert "Bruno (ИИ, жадный)" in scores and "(AI" not in scores, scores
@@ -80,9 +81,14 @@ def test_the_duel_review_marks_on_the_board_every_better_move_it_says_is_marked(
     page = at_the_end_of(browser, live_server, "duel", duel_played_against_greedy)
     page.click("#replay")
     page.wait_for_function(
-        "document.querySelector('#review-state')?.textContent.startsWith('Mistakes')", timeout=120000
+        "document.querySelector('#review-state .review-seat')?.textContent.includes('mistakes:')",
+        timeout=120000,
     )
-    marked = sum(int(n) for n in re.findall(r"\d+", present(page.locator("#review-state").text_content())))
+    # A Duel's review counts the player's own marks, on the player's line.
+    seat_line = present(page.locator("#review-state .review-seat").text_content())
+    counts = re.search(r"mistakes: (\d+) · inaccuracies: (\d+)", seat_line)
+    assert counts, seat_line
+    marked = int(counts[1]) + int(counts[2])
     assert marked, "greedy clicking makes mistakes against the AI"
     seen: dict[bool, int] = {True: 0, False: 0}
     for _ in range(min(8, marked)):

@@ -1,5 +1,5 @@
 """The review's accuracy figure and win chance graph (issue #63): a point per reviewed decision,
-the player's accuracy beside the summary, and a point clicked (or reached by the arrows) takes the
+each player's marks and accuracy in the summary, and a point clicked (or reached by the arrows) takes the
 replay to the position its decision was chosen in."""
 
 from __future__ import annotations
@@ -53,8 +53,15 @@ def test_the_graph_has_a_point_per_decision_and_a_click_goes_to_it(
         ".map((li) => li.textContent.trim())"
     )
     assert len(names) == 2 and all(names)
-    figure = round(review["accuracy"]["0"])
-    expect(page.locator("#review-accuracy")).to_have_text(f"Accuracy: {names[0]} {figure} %")
+    # Each player's marks where the game's count was, led by the seat's piece (the AI seat has none).
+    seat = review["seats"]["0"]
+    marks = f"mistakes: {seat['mistake']} · inaccuracies: {seat['inaccuracy']}"
+    lost = f"average loss: {seat['lost_each']:g} % a move"
+    figure = f"accuracy: {round(review['accuracy']['0'])} %"
+    lines = page.locator("#review-state .review-seat")
+    expect(lines).to_have_count(1)
+    expect(lines).to_have_text(f"{names[0]}: {marks} · {lost} · {figure}")
+    expect(lines.locator("svg.badge .piece.seat-0")).to_have_count(1)
 
     # A marked decision's point, clicked where it is drawn (a turn's two decisions are a few pixels
     # apart: the click goes to the nearest point).

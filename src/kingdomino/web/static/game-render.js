@@ -111,9 +111,10 @@ function drawHead(game) {
     ? [seatBadge(mine[0]), " ", whoYouAre(game, mine[0])]
     : mine.length ? [...mine.flatMap((s) => [seatBadge(s), " "]),
       t("game.you_play_seats", { names: new Intl.ListFormat(language(), { type: "conjunction" }).format(mine.map((s) => view.seats[s].name)) })]
-      : [t("game.spectating"), ...watchedTournament(view)]),
+      : [t(view.status === "finished" ? "game.spectating_ended" : "game.spectating"), ...watchedTournament(view)]),
   view.practice ? el("span", { id: "practice" }, " · ", t("game.practice")) : "");
-  // A phone hides who you are to keep its first screen for the boards, but a spectator is told.
+  // A phone hides who you are to keep its first screen for the boards, but a spectator is told
+  // (of a finished game, that it is over and looked back at: nobody is watching it played).
   page.whoami.classList.toggle("spectating", !mine.length);
   drawStatus(game);
   // Whose seat an AI took over, and why: yours first (else you were only "watching this game").

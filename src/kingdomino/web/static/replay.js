@@ -1,15 +1,16 @@
 // The replay viewer of a finished game: step through every action, the board and the scores of
 // that moment, and the log following the step (the current action marked and scrolled to).
 // The game's review (review.js) follows the steps: the marked moves are flagged in the log, and at
-// the position a human decided in, the best alternative is drawn on the board, as a hint; its
-// accuracy figures and win chance graph (review-graph.js) stand with its summary, a point of
-// the graph a way to its decision's position.
+// the position a human decided in, the best alternative is drawn on the board, as a hint; each
+// player's marks and accuracy (review-seats.js) stand in its summary, its win chance graph
+// (review-graph.js) under it, a point of the graph a way to its decision's position.
 import { el } from "./dom.js";
 import { api } from "./server.js";
 import { t } from "./i18n.js";
 import { keepOpen, matchNoteWords, pastGames, scoreSheets } from "./ending.js";
 import { betterMove, decisionWords, loadReview, markFlag } from "./review.js";
-import { accuracyWords, winChanceGraph } from "./review-graph.js";
+import { winChanceGraph } from "./review-graph.js";
+import { seatMarksList } from "./review-seats.js";
 import { errorWords, localSeatNames, logWords } from "./words.js";
 import { askedStep, followSteps } from "./replay-link.js";
 
@@ -71,8 +72,7 @@ export async function startReplay(id, view, renderer, ctx, places, back, marks) 
     playOn: /** @type {HTMLButtonElement} */ (el("button", { type: "button", id: "replay-play-on", title: t("replay.play_on_title"),
       onclick: () => playOn(replay) }, t("replay.play_on"))),
     frame: null };
-  const reviewState = el("p", { id: "review-state", class: "small" });
-  const accuracy = el("p", { id: "review-accuracy", class: "small", hidden: true });
+  const reviewState = el("div", { id: "review-state", class: "small" });
   const nextMarked = el("button", { type: "button", id: "review-next", disabled: true, onclick: () => jumpToMarked(replay) }, t("review.next"));
   replay.slider.addEventListener("input", () => { replay.step = Number(replay.slider.value); showStep(replay); });
   listenToKeys(replay);
@@ -80,7 +80,7 @@ export async function startReplay(id, view, renderer, ctx, places, back, marks) 
   // room; the review's graph goes under them once ready, as wide as the card.
   const head = el("div", { class: "replay-head" }, el("h2", {}, t("replay.title")),
     el("button", { type: "button", id: "replay-back", onclick: back }, t("replay.back")),
-    el("div", { class: "review replay-head", id: "review" }, el("h3", {}, t("review.title")), reviewState, accuracy));
+    el("div", { class: "review replay-head", id: "review" }, el("h3", {}, t("review.title")), reviewState));
   places.panel.replaceChildren(el("section", { class: "card replay", id: "replay-panel" }, head, replay.note));
   places.bar.replaceChildren(stepControls(replay, nextMarked), replay.matchNote);
   // The link to send stays at the page's foot (#share-card: a finished game's page has it).
@@ -92,8 +92,9 @@ export async function startReplay(id, view, renderer, ctx, places, back, marks) 
   loadReview(id, { state: reviewState, next: nextMarked, panel: places.panel }, async (reviewed, review) => {
     replay.reviewed = reviewed;
     const names = seatNames(view);
-    accuracy.textContent = accuracyWords(review.accuracy, names);
-    accuracy.hidden = !accuracy.textContent;
+    // Each player's marks and accuracy where the game's count was: a coach reviews them apart.
+    const seats = seatMarksList(review.seats, review.accuracy, names);
+    if (seats) reviewState.replaceChildren(seats);
     if ([...reviewed.values()].some((m) => m.value !== undefined)) {
       replay.graph = winChanceGraph(review.moves, names, total, (step) => jumpTo(replay, step));
       head.append(replay.graph.figure);

@@ -1,4 +1,4 @@
-// The review's graph of each player's win chance over the game, and its accuracy figures: the
+// The review's graph of each player's win chance over the game: the
 // reviewed decisions' values drawn step by step, each decision a point that takes the replay to
 // the position it was chosen in.
 //
@@ -19,15 +19,6 @@ import { winPercent } from "./win-chance.js";
 
 /** What the replay keeps of the graph: the figure, and how to show the replay's step on it.
  * @typedef {{figure: HTMLElement, show: (step: number) => void}} WinChanceGraph */
-
-/** "Accuracy: Anna 87 %, Ben 74 %" for the seats the review gives a figure (none: ""). The figures
- * are the server's (web/review.py, `accuracy`).
- * @param {Record<string, number> | undefined} accuracy by seat number @param {string[]} names by seat */
-export function accuracyWords(accuracy, names) {
-  const figures = Object.entries(accuracy || {}).map(([seat, percent]) =>
-    t("review.accuracy_of", { name: names[Number(seat)] ?? "", percent: number(Math.round(percent)) }));
-  return figures.length ? t("review.accuracy", { figures: figures.join(", ") }) : "";
-}
 
 /** Each seat's line: its own decisions' win chances and, in a 2-player game, the other's mirrored.
  * @param {ReviewedMove[]} moves @param {number} players @returns {LinePoint[][]} */

@@ -215,11 +215,13 @@
  * A finished game's review (`GET /api/games/ID/review`): its place in line while it waits behind
  * other reviews, its progress while it is computed, then every human decision, how many marks of
  * each kind and how many decisions the budget left out (`searches_per_game`: the budget), and
- * each reviewed seat's accuracy in percent, by seat number (`review.accuracy`).
+ * each reviewed seat's accuracy in percent and its own marks and win chance lost in points, by seat
+ * number (`review.accuracy`, `review.by_seat`; `seats` missing from a server before it).
  * @typedef {{status: "queued", place: number, done: number, total: number}
  *   | {status: "pending", done: number, total: number}
  *   | {status: "ready", moves: ReviewedMove[], searches_per_game?: number,
- *      summary: {inaccuracy: number, mistake: number, not_reviewed?: number}, accuracy: Record<string, number>}} Review
+ *      summary: {inaccuracy: number, mistake: number, not_reviewed?: number}, accuracy: Record<string, number>,
+ *      seats?: import("./review-seats.js").SeatMarks}} Review
  */
 
 /** A move the hint suggests, with its value (a win chance) and the playouts it was searched by.
