@@ -298,13 +298,18 @@ def compare(
             style="dim",
         )
         return
-    spread = result.deals > 1
+    score_spread = result.deals > 1 and result.score_half_width > 0
+    win_spread = result.deals > 1 and result.win_half_width > 0
+    same_scores = result.second_better == result.second_worse == 0
+    same_wins = result.same_wins == result.games
+    score = f"{result.score_difference:+.2f}" + (f" ± {result.score_half_width:.2f}" if score_spread else "")
+    win = f"{100 * result.win_difference:+.1f}" + (
+        f" ± {100 * result.win_half_width:.1f}" if win_spread else ""
+    )
     table.add_row(
-        "second - first" + (" (95 % CI)" if spread else ""),
-        f"{result.score_difference:+.2f}" + (f" ± {result.score_half_width:.2f}" if spread else ""),
-        f"{100 * result.win_difference:+.1f}"
-        + (f" ± {100 * result.win_half_width:.1f}" if spread else "")
-        + " points",
+        "second - first" + (" (95 % CI)" if score_spread or win_spread else ""),
+        "none" if same_scores else score,
+        "none" if same_wins else win + " points",
     )
     console.print(table)
     console.print(
@@ -313,8 +318,21 @@ def compare(
         "Student's t.",
         style="dim",
     )
-    if not spread:
+    if result.deals < 2:
         console.print(one_deal(first_results[0].players), style="yellow")
+        return
+    for alike, spread, what in ((same_scores, score_spread, "score"), (same_wins, win_spread, "win share")):
+        if alike:
+            console.print(
+                f"The {what} was the same for both agents in every game: no difference to measure.",
+                style="dim",
+            )
+        elif not spread:
+            console.print(
+                f"No interval for the {what} difference: every deal gave the same difference, so its "
+                "interval would have zero width and read as a difference known exactly.",
+                style="yellow",
+            )
 
 
 def analyse(
