@@ -136,6 +136,32 @@ def test_analyse_prints_ranked_candidates(tmp_path: Path) -> None:
     assert beyond.exit_code == 2 and "--at" in beyond.output
 
 
+def test_a_position_where_no_player_decides_names_the_nearest_that_do(tmp_path: Path) -> None:
+    """``--at 3`` said "chance acts there" and no more: a newcomer tried position after position
+    (a record opens with draws); the refusal now names the nearest decisions on either side."""
+    game = make_game("kingdomino", 2)
+    _, record = play_game(game, [make_agent("greedy", 1), make_agent("greedy", 2)], seed=4)
+    path = tmp_path / "game.json"
+    record.dump(path)
+    state, decisions = game.new_initial_state(), []
+    for index, text in enumerate(record.actions):
+        if not state.is_chance():
+            decisions.append(index)
+        state.apply(state.parse_action(text))
+    chance = next(i for i in range(decisions[0], len(record.actions)) if i not in decisions)
+    before = max(i for i in decisions if i < chance)
+    after = min(i for i in decisions if i > chance)
+    refused = runner.invoke(app, ["analyse", str(path), "--at", str(chance), "--agent", "greedy"])
+    assert refused.exit_code == 2
+    said = " ".join(refused.output.split())
+    assert said == (
+        f"error: --at {chance}: no player decides at that position (chance acts there); "
+        f"the nearest where a player decides: --at {before} or {after}"
+    ), said
+    end = runner.invoke(app, ["analyse", str(path), "--at", str(len(record.actions)), "--agent", "greedy"])
+    assert f"(the game is over); the nearest where a player decides: --at {decisions[-1]}" in end.output
+
+
 def test_an_interrupted_tournament_says_its_games_are_kept_and_resume(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -390,8 +390,26 @@ def _position(record_file: Path, record: GameRecord, game: Game, at: int) -> Sta
             raise fail(f"{record_file}: action {index} ({text!r}): {error}", 1) from None
     if state.is_terminal() or state.is_chance():
         what = "the game is over" if state.is_terminal() else "chance acts there"
-        raise fail(f"--at {at}: no player decides at that position ({what})")
+        raise fail(f"--at {at}: no player decides at that position ({what}){_nearest(record, game, at)}")
     return state
+
+
+def _nearest(record: GameRecord, game: Game, at: int) -> str:
+    """Where a player decides nearest before and after action ``at``, as a refusal's ending."""
+    decisions, state = [], game.new_initial_state()
+    for index, text in enumerate(record.actions):
+        if not state.is_chance():
+            decisions.append(index)
+        try:
+            state.apply(state.parse_action(text))
+        except GameError:
+            break
+    near = [
+        max((i for i in decisions if i < at), default=None),
+        min((i for i in decisions if i > at), default=None),
+    ]
+    found = [str(index) for index in near if index is not None]
+    return f"; the nearest where a player decides: --at {' or '.join(found)}" if found else ""
 
 
 def analysis_json(
