@@ -19,6 +19,7 @@ from kingdomino.arena.compare import compare as compare_tournaments
 from kingdomino.arena.elo import alike_note
 from kingdomino.arena.executors import EXECUTORS, run_games
 from kingdomino.arena.ladder import record_heading, record_note
+from kingdomino.arena.stats import mean_text
 from kingdomino.arena.tournament import (
     AgentRow,
     GameOutcome,
@@ -161,7 +162,7 @@ def tournament(
             row.record,
             f"{row.wins:g}",
             f"{100 * row.wins / row.appearances:.1f} % [{100 * row.win_low:.1f}, {100 * row.win_high:.1f}]",
-            f"{row.mean_score:.1f} ± {row.score_half_width:.1f}" if deals > 1 else f"{row.mean_score:.1f}",
+            mean_text(row.mean_score, row.score_half_width, deals),
         ]
         if with_elo:
             cells.append(elo_text(row))
@@ -179,6 +180,10 @@ def tournament(
         "plays first is the game's rule (Kingdomino and Origins draw the first round's order).",
         style="dim",
     )
+    if deals > 1 and any(row.score_half_width == 0 for row in [*rows, *seats]):
+        console.print(
+            "A mean score without ± was the same in every deal: no spread to measure.", style="yellow"
+        )
     if deals < 2:
         console.print(one_deal(config.players), style="yellow")
     elif with_elo and bootstrap == 0:
