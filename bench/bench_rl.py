@@ -42,7 +42,7 @@ from collections.abc import Callable
 import numpy as np
 
 from kingdomino import make_game
-from kingdomino.core.game import CHANCE, Game, OptionValue
+from kingdomino.core.game import CHANCE, Game, GameError, OptionValue
 from kingdomino.rl.encoders import encoder_for, encoder_names
 from kingdomino.rl.gymnasium_env import GameEnv
 from kingdomino.rl.pettingzoo_env import env as aec_env
@@ -135,18 +135,36 @@ def openspiel_steps(game: Game, seconds: float, observer: bool | None) -> tuple[
 
 def parse_option(text: str) -> tuple[str, OptionValue]:
     """``KEY=VALUE``; ``true``/``false`` become booleans."""
-    key, _, value = text.partition("=")
+    key, equals, value = text.partition("=")
+    if not key or not equals:
+        raise GameError(f"--option: expected KEY=VALUE (mode=tribe, harmony=true), got {text!r}")
     lowered = value.lower()
     if lowered in ("true", "false"):
         return key, lowered == "true"
     return key, value
 
 
+def positive(kind: Callable[[str], float]) -> Callable[[str], float]:
+    """An argparse type: a number of ``kind`` above 0 (0 rounds would divide by zero)."""
+
+    def parse(text: str) -> float:
+        number = kind(text)
+        if number <= 0:
+            raise argparse.ArgumentTypeError(f"expected a number above 0, got {text}")
+        return number
+
+    parse.__name__ = kind.__name__
+    return parse
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--seconds", type=float, default=3.0, help="per row, over all the rounds")
+    parser.add_argument("--seconds", type=positive(float), default=3.0, help="per row, over all the rounds")
     parser.add_argument(
-        "--rounds", type=int, default=3, help="measure the rows in turn this many times; keep each row's best"
+        "--rounds",
+        type=positive(int),
+        default=3,
+        help="measure the rows in turn this many times; keep each row's best",
     )
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--game", default="kingdomino", choices=encoder_names())
@@ -154,7 +172,10 @@ def main() -> None:
         "--option", action="append", default=[], metavar="KEY=VALUE", help="a game option (repeatable)"
     )
     args = parser.parse_args()
-    game = make_game(args.game, args.players, dict(parse_option(text) for text in args.option))
+    try:
+        game = make_game(args.game, args.players, dict(parse_option(text) for text in args.option))
+    except GameError as error:
+        parser.error(str(error))
     seconds = args.seconds / args.rounds
     rows: list[tuple[str, Callable[[], tuple[int, float] | None]]] = [
         ("engine (unchecked)", lambda: engine_steps(game, seconds, encode=False)),

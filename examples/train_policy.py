@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Callable
 
 import numpy as np
 import numpy.typing as npt
@@ -92,17 +93,34 @@ def train(episodes: int, seed: int, lr: float) -> LinearAfterStatePolicy:
     return policy
 
 
+def at_least(minimum: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least ``minimum`` (numpy refuses a negative seed,
+    and no evaluation game would divide by zero)."""
+
+    def parse(text: str) -> int:
+        number = int(text)
+        if number < minimum:
+            raise argparse.ArgumentTypeError(f"expected a whole number of at least {minimum}, got {text}")
+        return number
+
+    parse.__name__ = "whole number"
+    return parse
+
+
 def main(argv: list[str] | None = None) -> float:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--episodes", type=int, default=300, help="training games")
-    parser.add_argument("--eval", type=int, default=200, help="evaluation games before and after")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--episodes", type=at_least(0), help="training games (300; --quick: 40)")
+    parser.add_argument(
+        "--eval", type=at_least(1), help="evaluation games before and after (200; --quick: 30)"
+    )
+    parser.add_argument("--seed", type=at_least(0), default=1)
     parser.add_argument("--lr", type=float, default=0.5)
     parser.add_argument(
         "--quick", action="store_true", help="a few seconds: 40 training, 30 evaluation games"
     )
     args = parser.parse_args(argv)
-    episodes, evals = (40, 30) if args.quick else (args.episodes, args.eval)
+    episodes = args.episodes if args.episodes is not None else 40 if args.quick else 300
+    evals = args.eval if args.eval is not None else 30 if args.quick else 200
 
     start = time.perf_counter()
     untrained = LinearAfterStatePolicy(

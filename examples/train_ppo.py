@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import shlex
 
+from kingdomino.core.game import GameError
 from kingdomino.rl.ppo_training import TrainingPlan, train
 
 
@@ -59,7 +60,10 @@ def main() -> None:
         log_dir=args.log_dir,
         threads=args.threads,
     )
-    report = train(plan, args.out)
+    try:
+        report = train(plan, args.out)
+    except GameError as error:  # a bad option, named, before any training
+        parser.error(str(error))
     spec = shlex.quote(report.spec)
     print(
         f"\nsaved {report.path} after {report.timesteps:,} steps, {report.episodes:,} games, "

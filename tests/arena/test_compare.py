@@ -147,3 +147,40 @@ def test_the_command_names_a_bad_file(tmp_path: Path) -> None:
     refused = CliRunner().invoke(app, ["compare", str(not_results), str(not_results)])
     assert refused.exit_code != 0
     assert "other.jsonl: the first line is not a tournament header" in refused.output
+
+
+def compared(tmp_path: Path, first: list[tuple[int, int]], second: list[tuple[int, int]]) -> str:
+    """The ``compare`` command's words for two 2-seat tournaments of 4 games (2 deals) whose
+    agent 0 scored ``(own, opponent's)`` in each game, the higher score winning."""
+    paths = []
+    for number, (spec, scores) in enumerate((("random", first), ("heuristic", second))):
+        config = TournamentConfig("kingdomino", 2, {}, [spec, "greedy"], 4, 1)
+        path = tmp_path / f"{number}.jsonl"
+        results = ResultsFile(path, config)
+        results.start([])
+        for index, (own, other) in enumerate(scores):
+            seat = index % 2  # agent 0 sits at seat 0, then 1
+            pair = [own, other] if seat == 0 else [other, own]
+            results.append(outcome(config, index, pair, [seat if own > other else 1 - seat]))
+        paths.append(path)
+    shown = CliRunner().invoke(app, ["compare", *map(str, paths)], env={"COLUMNS": "200"})
+    assert shown.exit_code == 0, shown.output
+    return " ".join(shown.output.split())
+
+
+def test_a_column_alike_in_every_game_or_deal_has_no_zero_width_interval(tmp_path: Path) -> None:
+    """Both agents lost every game, on other scores: the win column read ``+0.0 ± 0.0 points``,
+    a zero-width interval that reads as a difference known exactly; it says in words that the
+    win shares were the same in every game."""
+    text = compared(
+        tmp_path, [(10, 30), (12, 30), (14, 30), (16, 30)], [(11, 30), (15, 30), (14, 30), (24, 30)]
+    )
+    assert "± 0.0" not in text, text
+    assert "The win share was the same for both agents in every game: no difference to measure." in text
+    assert "+3.00 ± " in text, text
+
+    swept = tmp_path / "swept"
+    swept.mkdir()
+    text = compared(swept, [(10, 30), (12, 30), (14, 30), (16, 30)], [(31, 30), (33, 30), (35, 30), (37, 30)])
+    assert "+100.0 points" in text and "± 0.0" not in text, text
+    assert "No interval for the win share difference: every deal gave the same difference" in text

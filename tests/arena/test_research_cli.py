@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from kingdomino.agents import make_agent
 from kingdomino.arena.match import play_game
-from kingdomino.arena.tournament import GameOutcome
+from kingdomino.arena.tournament import GameOutcome, ResultsFile, TournamentConfig
 from kingdomino.cli import app, normalise_argv
 from kingdomino.games.registry import make_game
 
@@ -134,6 +134,53 @@ def test_analyse_prints_ranked_candidates(tmp_path: Path) -> None:
     assert chance.exit_code == 2 and "chance" in chance.output
     beyond = runner.invoke(app, ["analyse", str(path), "--at", "100000"])
     assert beyond.exit_code == 2 and "--at" in beyond.output
+
+
+def test_a_position_where_no_player_decides_names_the_nearest_that_do(tmp_path: Path) -> None:
+    """``--at 3`` said "chance acts there" and no more: a newcomer tried position after position
+    (a record opens with draws); the refusal now names the nearest decisions on either side."""
+    game = make_game("kingdomino", 2)
+    _, record = play_game(game, [make_agent("greedy", 1), make_agent("greedy", 2)], seed=4)
+    path = tmp_path / "game.json"
+    record.dump(path)
+    state, decisions = game.new_initial_state(), []
+    for index, text in enumerate(record.actions):
+        if not state.is_chance():
+            decisions.append(index)
+        state.apply(state.parse_action(text))
+    chance = next(i for i in range(decisions[0], len(record.actions)) if i not in decisions)
+    before = max(i for i in decisions if i < chance)
+    after = min(i for i in decisions if i > chance)
+    refused = runner.invoke(app, ["analyse", str(path), "--at", str(chance), "--agent", "greedy"])
+    assert refused.exit_code == 2
+    said = " ".join(refused.output.split())
+    assert said == (
+        f"error: --at {chance}: no player decides at that position (chance acts there); "
+        f"the nearest where a player decides: --at {before} or {after}"
+    ), said
+    end = runner.invoke(app, ["analyse", str(path), "--at", str(len(record.actions)), "--agent", "greedy"])
+    assert f"(the game is over); the nearest where a player decides: --at {decisions[-1]}" in end.output
+
+
+def test_a_mean_score_alike_in_every_deal_has_no_zero_width_interval(tmp_path: Path) -> None:
+    """``greedy`` scored 29 from seat 0 in both deals: the seat table read ``29.0 ± 0.0``, an
+    interval of zero width that reads as a mean known exactly; it shows the mean alone, and why."""
+    config = TournamentConfig("kingdomino", 2, {}, ["greedy", "random"], 4, 1)
+    out = tmp_path / "t.jsonl"
+    results = ResultsFile(out, config)
+    results.start([])
+    for index, (own, other) in enumerate([(29, 10), (26, 12), (29, 15), (30, 11)]):
+        scores = [own, other] if index % 2 == 0 else [other, own]
+        seats = ["greedy", "random"] if index % 2 == 0 else ["random", "greedy"]
+        results.append(GameOutcome(index, 1 + index // 2, seats, scores, [index % 2], 50, 0.1))
+    words = ["tournament", "--agents", "greedy", "random", "--games", "4", "--seed", "1", "--out", str(out)]
+    shown = runner.invoke(app, normalise_argv(words), env={"COLUMNS": "200"}, terminal_width=200)
+    assert shown.exit_code == 0, shown.output
+    text = " ".join(shown.output.split())
+    assert "± 0.0" not in text, text
+    assert "│ greedy │ 0 │ 2 │ 2 │ 100.0 % [34.2, 100.0] │ 29.0 │" in text, text
+    assert "28.5 ± " in text  # over the deals' means, 27.5 and 29.5
+    assert "A mean score without ± was the same in every deal: no spread to measure." in text
 
 
 def test_an_interrupted_tournament_says_its_games_are_kept_and_resume(

@@ -28,6 +28,8 @@ from kingdomino.games.registry import make_game
         ("origins", 2, {"totem_tie": "coin"}, "options.totem_tie"),
         ("origins", 2, {"fire_kingdom": "yes"}, "options.fire_kingdom"),
         ("origins", 2, {"mode": 3}, "options.mode"),
+        ("kingdomino", 2, ["harmony"], "options"),
+        ("kingdomino", 2, "harmony", "options"),
     ],
 )
 def test_a_game_refused_names_the_input_at_fault(
@@ -43,3 +45,12 @@ def test_an_error_of_no_field_names_none() -> None:
     with pytest.raises(GameError) as refused:
         make_game("kingdomino", 2).new_initial_state().parse_action("castle 99")
     assert refused.value.field is None
+
+
+def test_a_numpy_count_of_players_is_a_whole_number() -> None:
+    """Seeds and seats took numpy's integers (``rng.integers``, ``np.arange`` in a sweep), the
+    count of players did not: ``GameEnv("kingdomino", np.int64(3))`` was refused as no whole
+    number."""
+    numpy = pytest.importorskip("numpy")
+    game = make_game("kingdomino", numpy.int64(3))
+    assert game.num_players == 3 and type(game.num_players) is int

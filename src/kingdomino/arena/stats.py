@@ -99,6 +99,17 @@ def clustered_mean_interval(values: Sequence[float], clusters: Sequence[Hashable
     return (mean, t_quantile(groups - 1) * math.sqrt(variance))
 
 
+def mean_text(mean: float, half_width: float, draws: int) -> str:
+    """A mean with its 95 % half-width as a table shows it, or alone where it has none: a single
+    draw, or draws that all gave the same value (a zero-width interval would read as a mean
+    known exactly).
+
+    >>> mean_text(29.0, 1.25, 2), mean_text(29.0, 0.0, 2), mean_text(29.0, 0.0, 1)
+    ('29.0 ± 1.2', '29.0', '29.0')
+    """
+    return f"{mean:.1f} ± {half_width:.1f}" if draws > 1 and half_width > 0 else f"{mean:.1f}"
+
+
 def bradley_terry(
     results: Iterable[tuple[str, str, float]],
     prior: float = 0.5,

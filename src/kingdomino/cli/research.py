@@ -19,6 +19,7 @@ from kingdomino.arena.compare import compare as compare_tournaments
 from kingdomino.arena.elo import alike_note
 from kingdomino.arena.executors import EXECUTORS, run_games
 from kingdomino.arena.ladder import record_heading, record_note
+from kingdomino.arena.stats import mean_text
 from kingdomino.arena.tournament import (
     AgentRow,
     GameOutcome,
@@ -161,7 +162,7 @@ def tournament(
             row.record,
             f"{row.wins:g}",
             f"{100 * row.wins / row.appearances:.1f} % [{100 * row.win_low:.1f}, {100 * row.win_high:.1f}]",
-            f"{row.mean_score:.1f} ± {row.score_half_width:.1f}" if deals > 1 else f"{row.mean_score:.1f}",
+            mean_text(row.mean_score, row.score_half_width, deals),
         ]
         if with_elo:
             cells.append(elo_text(row))
@@ -179,6 +180,10 @@ def tournament(
         "plays first is the game's rule (Kingdomino and Origins draw the first round's order).",
         style="dim",
     )
+    if deals > 1 and any(row.score_half_width == 0 for row in [*rows, *seats]):
+        console.print(
+            "A mean score without ± was the same in every deal: no spread to measure.", style="yellow"
+        )
     if deals < 2:
         console.print(one_deal(config.players), style="yellow")
     elif with_elo and bootstrap == 0:
@@ -298,13 +303,18 @@ def compare(
             style="dim",
         )
         return
-    spread = result.deals > 1
+    score_spread = result.deals > 1 and result.score_half_width > 0
+    win_spread = result.deals > 1 and result.win_half_width > 0
+    same_scores = result.second_better == result.second_worse == 0
+    same_wins = result.same_wins == result.games
+    score = f"{result.score_difference:+.2f}" + (f" ± {result.score_half_width:.2f}" if score_spread else "")
+    win = f"{100 * result.win_difference:+.1f}" + (
+        f" ± {100 * result.win_half_width:.1f}" if win_spread else ""
+    )
     table.add_row(
-        "second - first" + (" (95 % CI)" if spread else ""),
-        f"{result.score_difference:+.2f}" + (f" ± {result.score_half_width:.2f}" if spread else ""),
-        f"{100 * result.win_difference:+.1f}"
-        + (f" ± {100 * result.win_half_width:.1f}" if spread else "")
-        + " points",
+        "second - first" + (" (95 % CI)" if score_spread or win_spread else ""),
+        "none" if same_scores else score,
+        "none" if same_wins else win + " points",
     )
     console.print(table)
     console.print(
@@ -313,8 +323,21 @@ def compare(
         "Student's t.",
         style="dim",
     )
-    if not spread:
+    if result.deals < 2:
         console.print(one_deal(first_results[0].players), style="yellow")
+        return
+    for alike, spread, what in ((same_scores, score_spread, "score"), (same_wins, win_spread, "win share")):
+        if alike:
+            console.print(
+                f"The {what} was the same for both agents in every game: no difference to measure.",
+                style="dim",
+            )
+        elif not spread:
+            console.print(
+                f"No interval for the {what} difference: every deal gave the same difference, so its "
+                "interval would have zero width and read as a difference known exactly.",
+                style="yellow",
+            )
 
 
 def analyse(
@@ -372,8 +395,26 @@ def _position(record_file: Path, record: GameRecord, game: Game, at: int) -> Sta
             raise fail(f"{record_file}: action {index} ({text!r}): {error}", 1) from None
     if state.is_terminal() or state.is_chance():
         what = "the game is over" if state.is_terminal() else "chance acts there"
-        raise fail(f"--at {at}: no player decides at that position ({what})")
+        raise fail(f"--at {at}: no player decides at that position ({what}){_nearest(record, game, at)}")
     return state
+
+
+def _nearest(record: GameRecord, game: Game, at: int) -> str:
+    """Where a player decides nearest before and after action ``at``, as a refusal's ending."""
+    decisions, state = [], game.new_initial_state()
+    for index, text in enumerate(record.actions):
+        if not state.is_chance():
+            decisions.append(index)
+        try:
+            state.apply(state.parse_action(text))
+        except GameError:
+            break
+    near = [
+        max((i for i in decisions if i < at), default=None),
+        min((i for i in decisions if i > at), default=None),
+    ]
+    found = [str(index) for index in near if index is not None]
+    return f"; the nearest where a player decides: --at {' or '.join(found)}" if found else ""
 
 
 def analysis_json(

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from rich.table import Table
 
 from kingdomino.arena.by_seat import SeatRow
+from kingdomino.arena.stats import mean_text
 from kingdomino.arena.tournament import shown
 
 
@@ -22,7 +23,7 @@ def seat_table(rows: Sequence[SeatRow], agents: Sequence[str], deals: int) -> Ta
     for number, row in enumerate(ordered):
         first = number == 0 or ordered[number - 1].agent != row.agent
         rate = f"{100 * row.wins / row.appearances:.1f} % [{100 * row.win_low:.1f}, {100 * row.win_high:.1f}]"
-        score = f"{row.mean_score:.1f} ± {row.score_half_width:.1f}" if deals > 1 else f"{row.mean_score:.1f}"
+        score = mean_text(row.mean_score, row.score_half_width, deals)
         table.add_row(
             shown(row.agent) if first else "",
             str(row.seat),

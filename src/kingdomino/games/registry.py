@@ -8,6 +8,7 @@ package, in this process only.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Mapping
 
 from kingdomino.core.game import Game, GameError, OptionValue
@@ -100,6 +101,22 @@ def make_game(name: str, players: int, options: Mapping[str, OptionValue] | None
         raise GameError(
             f"game: unknown game {name!r}; expected one of {', '.join(game_names())}", field="game"
         )
-    if not isinstance(players, int) or isinstance(players, bool):
+    count = _whole_number(players)
+    if count is None:
         raise GameError(f"players: expected a whole number, got {players!r}", field="players")
-    return factory(players, dict(options or {}))
+    if options is not None and not isinstance(options, Mapping):
+        raise GameError(
+            f"options: expected a mapping of option names to values, got {options!r}", field="options"
+        )
+    return factory(count, dict(options or {}))
+
+
+def _whole_number(value: object) -> int | None:
+    """``value`` as an ``int`` if it is a whole number, numpy's integers too (a sweep's
+    ``np.arange``), else ``None``: not ``True``, ``3.0`` or ``"3"``."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None

@@ -95,6 +95,8 @@ class TrainingPlan:
             raise GameError("opponents: expected at least one agent spec")
         if self.minutes <= 0:
             raise GameError(f"minutes: expected a positive number, got {self.minutes!r}")
+        if not isinstance(self.seed, int) or not 0 <= self.seed < 2**32:
+            raise GameError(f"seed: expected a whole number from 0 to 2**32 - 1, got {self.seed!r}")
 
 
 @dataclass(frozen=True)
@@ -192,13 +194,27 @@ def training_logger(log_dir: str | None) -> Logger:
     return configure(str(log_dir), ["csv", "log"])
 
 
+def writable_model_path(out: str | os.PathLike[str]) -> Path:
+    """``out`` as the ``.zip`` the model will be saved to, its folder made, refused with the
+    reason (``out: ...``) if it cannot be written: checked before training, not after it."""
+    path = Path(out).with_suffix(".zip")
+    existed = path.exists()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.open("ab").close()
+    except OSError as error:
+        raise GameError(f"out: {path} cannot be written ({error.strerror or error})") from None
+    if not existed:
+        path.unlink()
+    return path
+
+
 def train(
     plan: TrainingPlan, out: str | os.PathLike[str], log: Callable[[str], None] = print
 ) -> TrainingReport:
     """Train ``plan``, save the model to ``out`` (a ``.zip``) with its configuration; the report."""
     plan.check()
-    path = Path(out).with_suffix(".zip")
-    path.parent.mkdir(parents=True, exist_ok=True)
+    path = writable_model_path(out)
     torch.set_num_threads(plan.threads)
     league = (
         League(plan.league, fixed=plan.opponents, snapshot_share=plan.snapshot_share)
