@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 from kingdomino.arena.elo import alike_note, fit, pairwise
 from kingdomino.arena.ladder import LadderConfig, ladder_markdown
+from kingdomino.arena.stats import ALIKE_MEANS
 from kingdomino.arena.tournament import GameOutcome, TournamentConfig, summarise
 from kingdomino.cli import app, normalise_argv
 
@@ -96,12 +97,17 @@ def test_a_clean_sweep_in_every_deal_gives_no_interval_rather_than_a_zero_width_
     assert result.resamples_alike and not result.elo_intervals
     assert result.interval_text(result.ratings[0]) == "-"
     assert result.missing_intervals(2) == alike_note()
+    # 30 and 20 in each deal (seats swapped): the mean scores have no spread, shown alone and said
+    # why (not ± 0.0).
+    assert result.score_text(result.ratings[0]) == "25.0"
+    assert result.alike_scores() == ALIKE_MEANS.format(unit="deal")
     rows = {row.agent: row for row in summarise(sweep, bootstrap=50)}
     assert math.isclose(rows["a"].elo or 0, 1500 + elo_gap(8, 8) / 2)
     assert rows["a"].elo_low is None and rows["a"].elo_high is None
     # One deal that ends otherwise and the resamples differ: the intervals are back.
     varied = fit([*sweep[:6], game(6, ["a", "b"], [20, 30], [1]), sweep[7]], anchor=None, bootstrap=50)
     assert not varied.resamples_alike and varied.elo_intervals
+    assert "±" in varied.score_text(varied.ratings[0]) and varied.alike_scores() is None
 
 
 def test_the_tournament_table_says_why_a_sweep_has_no_elo_interval() -> None:

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from kingdomino.arena.stats import bradley_terry, clustered_mean_interval
+from kingdomino.arena.stats import ALIKE_MEANS, bradley_terry, clustered_mean_interval, mean_text
 from kingdomino.core.game import GameError
 
 if TYPE_CHECKING:
@@ -125,10 +125,15 @@ class LadderFit:
         return f"[{rating.low:.0f}, {rating.high:.0f}]" if self.elo_intervals else "-"
 
     def score_text(self, rating: Rating) -> str:
-        """A mean score with its 95 % half-width when it has one."""
-        if not self.score_intervals:
-            return f"{rating.mean_score:.1f}"
-        return f"{rating.mean_score:.1f} ± {rating.score_half_width:.1f}"
+        """A mean score with its 95 % half-width when it has one (none from one deal, or from deals
+        that all gave it the same score: ``alike_scores`` says why)."""
+        return mean_text(rating.mean_score, rating.score_half_width, self.units)
+
+    def alike_scores(self) -> str | None:
+        """Why some mean score has no ± though others may: it was the same in every deal (or game)."""
+        if self.score_intervals and any(r.score_half_width == 0 for r in self.ratings):
+            return ALIKE_MEANS.format(unit=self.unit)
+        return None
 
     def missing_intervals(self, players: int) -> str | None:
         """Why a table lacks intervals, and how to get them (``None`` when it has them all)."""

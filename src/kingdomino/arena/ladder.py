@@ -313,9 +313,9 @@ def ladder_markdown(
             f"{r.record} | {100 * r.wins / r.seats:.1f} % | {result.score_text(r)} |"
         )
     lines += ["", record_note(config.players)]
-    missing = result.missing_intervals(config.players)
-    if missing:
-        lines += ["", missing]
+    for why in (result.missing_intervals(config.players), result.alike_scores()):
+        if why:
+            lines += ["", why]
     names = [r.agent for r in result.ratings]
     if len(names) <= 12:
         lines += ["", "Pairwise score of the row's agent against the column's (share of the pairs):", ""]

@@ -99,6 +99,10 @@ def clustered_mean_interval(values: Sequence[float], clusters: Sequence[Hashable
     return (mean, t_quantile(groups - 1) * math.sqrt(variance))
 
 
+#: Under a table where some mean score was the same in every deal (or game): why it has no ±.
+ALIKE_MEANS = "A mean score without ± was the same in every {unit}: no spread to measure."
+
+
 def mean_text(mean: float, half_width: float, draws: int) -> str:
     """A mean with its 95 % half-width as a table shows it, or alone where it has none: a single
     draw, or draws that all gave the same value (a zero-width interval would read as a mean

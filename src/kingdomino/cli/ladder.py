@@ -181,9 +181,9 @@ def ladder(
         )
     console.print(table)
     console.print(record_note(config.players), style="dim")
-    missing = result.missing_intervals(config.players)
-    if missing:
-        console.print(missing, style="yellow")
+    for why in (result.missing_intervals(config.players), result.alike_scores()):
+        if why:
+            console.print(why, style="yellow")
     anchor = f"{result.anchor} = 0" if result.anchor else "mean 0"
     console.print(
         f"Bradley-Terry fit to pairwise results within games, Elo with {anchor}; "

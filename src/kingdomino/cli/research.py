@@ -19,7 +19,7 @@ from kingdomino.arena.compare import compare as compare_tournaments
 from kingdomino.arena.elo import alike_note
 from kingdomino.arena.executors import EXECUTORS, run_games
 from kingdomino.arena.ladder import record_heading, record_note
-from kingdomino.arena.stats import mean_text
+from kingdomino.arena.stats import ALIKE_MEANS, mean_text
 from kingdomino.arena.tournament import (
     AgentRow,
     GameOutcome,
@@ -181,9 +181,7 @@ def tournament(
         style="dim",
     )
     if deals > 1 and any(row.score_half_width == 0 for row in [*rows, *seats]):
-        console.print(
-            "A mean score without ± was the same in every deal: no spread to measure.", style="yellow"
-        )
+        console.print(ALIKE_MEANS.format(unit="deal"), style="yellow")
     if deals < 2:
         console.print(one_deal(config.players), style="yellow")
     elif with_elo and bootstrap == 0:
