@@ -164,10 +164,12 @@ COUNT_REDRAWINGS = (
 def test_an_ai_thinking_changes_the_status_line_and_not_the_table(page: LivePage) -> None:
     """Each "… is thinking" news changes the status line, not the table, which is drawn once per
     state: the news comes twice per AI move, and drawing the table for each would draw a watched
-    game of AI seats three times per move (a slowed phone falls behind)."""
+    game of AI seats three times per move (a slowed phone falls behind). One seat searches (about
+    0.3 s a move), so that the page hears the game being played: two greedy seats alone could end
+    it before the page's socket opened."""
     page.add_init_script(COUNT_REDRAWINGS)
     page.goto(page.base_url + "/")
-    page.select_option("#seat-0", "ai:greedy")
+    page.select_option("#seat-0", "ai:medium")
     page.select_option("#seat-1", "ai:greedy")
     page.click("#create")
     page.wait_for_selector("#winner", timeout=60000)
