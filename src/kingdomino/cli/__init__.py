@@ -5,12 +5,29 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from kingdomino.cli import accounts, bot_command, database, games, ladder, puzzles, reports, research
+from kingdomino.cli import (
+    accounts,
+    bot_command,
+    database,
+    games,
+    ladder,
+    puzzles,
+    replay_command,
+    reports,
+    research,
+    score_command,
+    serve_command,
+)
 from kingdomino.cli.app import app
+from kingdomino.cli.one_line_errors import OneLineCommand
 
 __all__ = ["app", "main", "normalise_argv"]
 
-#: The commands written outside :mod:`.app`, added to it here (no module adds itself on import).
+#: The commands written outside :mod:`.app`, added to it here (no module adds itself on import),
+#: in the order ``kingdomino --help`` lists them.
+app.command(name="replay")(replay_command.replay_command)
+app.command(epilog=score_command.kingdom_text_help())(score_command.score)
+app.command(cls=OneLineCommand)(serve_command.serve)
 for _command in (ladder.ladder, research.tournament, research.compare, research.analyse, bot_command.bot):
     app.command()(_command)
 app.add_typer(accounts.app, name="accounts")
