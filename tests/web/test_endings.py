@@ -307,3 +307,35 @@ def test_two_resignations_at_once_end_the_game_once(client: TestClient) -> None:
     assert error.code == "game_over"
     view = view_of(client, game_id, tokens[0])
     assert view["ended"]["seat"] in (0, 1) and sorted(view["places"]) == [1, 2]
+
+
+@pytest.mark.parametrize(
+    "seats",
+    [
+        [{"kind": "ai", "level": "medium"}, {"kind": "human"}, {"kind": "ai", "level": "medium"}],
+        [{"kind": "ai", "level": "medium"}, {"kind": "ai", "level": "greedy"}, {"kind": "human"}],
+    ],
+)
+def test_the_last_human_resigning_among_ais_ends_the_game_and_every_watcher_hears_it(
+    client: TestClient, seats: list[dict[str, Any]]
+) -> None:
+    """A game of three where an AI plays first and the one human seat is another: with no other
+    human to play on, her resignation ends the game at once (``endings.ends_at_once``: the AIs do
+    not play on among themselves), and a spectator's page hears the end with its result, the
+    resigner last, whatever move of the AIs was in flight."""
+    created = create(client, players=3, seats=seats, seed=5)
+    game_id, spectator = created["id"], created["spectator_token"]
+    human = next(i for i, seat in enumerate(seats) if seat["kind"] == "human")
+    token = created["seats"][human]["token"]
+    with client.websocket_connect(f"/ws/games/{game_id}", params={"tokens": spectator}) as watcher:
+        assert next_state(watcher)["status"] == "playing"
+        assert post(client, game_id, "resign", token).json()["ended"] is True
+        told = messages_until(
+            watcher, lambda m: m["type"] == "state" and m["status"] == "finished", "the finished view"
+        )[-1]
+    assert told["ended"] == {"by": "resign", "seat": human}
+    assert told["places"][human] == 3  # the AIs by their points then, tied when equal
+    assert all(place < 3 for seat, place in enumerate(told["places"]) if seat != human), told["places"]
+    view = view_of(client, game_id, token)
+    assert view["status"] == "finished"
+    assert (view["ended"], view["places"]) == (told["ended"], told["places"])

@@ -17,7 +17,7 @@ from tests.web.browser.pages import log_in_new, new_page
 from tests.web.browser.test_correspondence import days_games_awaiting
 from tests.web.browser.test_lobby_waits import SEEN
 from tests.web.browser.test_turn_notify import act, current
-from tests.web.browser.test_watch import listed_line, public_game
+from tests.web.browser.test_watch import leading_game, listed_line
 
 #: The page's focused element as a screen reader names it: its tag, then its id, address or text.
 FOCUSED = """() => { const e = document.activeElement;
@@ -205,13 +205,13 @@ def test_a_spectator_keeps_the_watch_link_in_focus_and_hears_each_move_once(
     fell to the page's top. It stays on it, and Enter opens the game. There each move of the
     others is said once (as a player's page says it), and "Waiting for Anna" is not said again at
     each move of Anna's when she plays twice in a row: her moves are."""
-    game = public_game(live_server)
+    game = leading_game(live_server)
     page = new_page(browser, live_server)
     page.clock.install()
     page.goto(live_server + "/")
     line = listed_line(page, game["id"])
     watch = line.locator("a.watch")
-    expect(watch).to_have_accessible_name("Watch Kingdomino: Anna, Bela")
+    expect(watch).to_have_accessible_name(f"Watch Kingdomino: {', '.join(game['names'])}")
     watch.focus()
     act(live_server, game["id"], game["tokens"][seat_to_act(live_server, game)])
     page.clock.run_for(21_000)

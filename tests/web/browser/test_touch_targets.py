@@ -25,7 +25,7 @@ from tests.web.browser.pages import (
     present,
     review_of_a_finished_game,
 )
-from tests.web.browser.test_watch import listed_line
+from tests.web.browser.test_watch import leading_game, listed_line
 
 WIDTH, HEIGHT = 360, 740
 
@@ -135,7 +135,7 @@ def test_a_game_s_controls_take_a_finger_and_leave_the_kingdom_first(
     assert not page.errors, page.errors
     watcher = phone(browser, live_server, language)
     watcher.goto(live_server + "/")
-    listed_line(watcher, game_id).wait_for()
+    listed_line(watcher, leading_game(live_server)["id"]).wait_for()
     fingers_wide(watcher, f"lobby-watch-list-{language}")
     watcher.goto(f"{live_server}/game/{game_id}/watch")
     watcher.wait_for_selector("#scores summary")

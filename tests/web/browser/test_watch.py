@@ -6,6 +6,7 @@ play now, with its link."""
 from __future__ import annotations
 
 import re
+import secrets
 from typing import Any
 
 import httpx
@@ -26,6 +27,56 @@ def public_game(base: str, names: tuple[str, str] = ("Anna", "Bela")) -> dict[st
     assert answer.status_code == 201, answer.text
     made: dict[str, Any] = answer.json()
     return {**made, "tokens": [seat["token"] for seat in made["seats"]]}
+
+
+#: The rated games the first player of ``leading_game`` wins before it: a rating above a new
+#: player's 1500 and above what a single win gives, which other tests' players reach at most.
+WINS = 3
+
+
+def _account(base: str, name: str) -> tuple[httpx.Client, str]:
+    """A new account ``name`` with a random ending, logged in on a client of its own sent from the
+    site's origin: the client and the account's name."""
+    http = httpx.Client(base_url=base, headers={"Origin": base}, timeout=30)
+    made = f"{name}{secrets.token_hex(3)}"
+    answer = http.post("/api/accounts", json={"name": made, "password": "a long enough password"})
+    assert answer.status_code in (200, 201), answer.text
+    return http, made
+
+
+def _opened(host: httpx.Client, guest: httpx.Client, rated: bool) -> dict[str, Any]:
+    """A game of two opened by ``host`` and joined by ``guest``, in play: the creation's answer,
+    with both seats' ``tokens``."""
+    seats = [{"kind": "human"}, {"kind": "open"}]
+    body = {"game": "kingdomino", "players": 2, "seats": seats, "rated": rated, "time_control": CLOCK}
+    answer = host.post("/api/games", json=body)
+    assert answer.status_code == 201, answer.text
+    made: dict[str, Any] = answer.json()
+    joined = guest.post(f"/api/games/{made['id']}/join", json={})
+    assert joined.status_code == 200, joined.text
+    return {**made, "tokens": [made["seats"][0]["token"], joined.json()["token"]]}
+
+
+def leading_game(base: str, names: tuple[str, str] = ("Anna", "Bela")) -> dict[str, Any]:
+    """A public game being played by two new accounts named ``names`` (and a random ending), the
+    first of whom won ``WINS`` rated games just before (her opponents resigned): its id, its
+    seats' ``tokens``, its ``spectator_token`` and the players' ``names``. The lobby lists at most
+    50 games being played, the best player's rating first and the newest first among equals
+    (``web/live_games.py``), and the shared server holds other tests' games in play, rated
+    players' among them: a game of guests or new accounts may rank below 50 of them, and no lobby
+    shows it; this one ranks first."""
+    anna, anna_name = _account(base, names[0])
+    for _ in range(WINS):
+        loser, _name = _account(base, "Loser")
+        lost = _opened(anna, loser, rated=True)
+        resigned = loser.post(f"/api/games/{lost['id']}/resign", json={"token": lost["tokens"][1]})
+        assert resigned.status_code == 200, resigned.text
+        loser.close()
+    bela, bela_name = _account(base, names[1])
+    game = _opened(anna, bela, rated=False)
+    anna.close()
+    bela.close()
+    return {**game, "names": [anna_name, bela_name]}
 
 
 def move(base: str, game: dict[str, Any]) -> None:
@@ -65,13 +116,14 @@ def listed_line(page: LivePage, game_id: str) -> Any:
 def test_a_spectator_finds_a_game_in_the_lobby_and_watches_it_live(
     browser: Browser, live_server: str
 ) -> None:
-    game = public_game(live_server)
+    game = leading_game(live_server)
+    anna, bela = game["names"]
     sam = new_page(browser, live_server, width=1280, height=900)
     sam.goto(live_server + "/")
     sam.wait_for_selector("#live-games")
     line = listed_line(sam, game["id"])
     text = line.inner_text()
-    assert "Anna" in text and "Bela" in text and "Casual" in text and "30 min + 5 s" in text, text
+    assert anna in text and bela in text and "Casual" in text and "30 min + 5 s" in text, text
     assert "0 moves" in text, text
     watch = line.locator("a.watch")
     expect(watch).to_have_attribute("href", f"/game/{game['id']}/watch")
@@ -83,8 +135,8 @@ def test_a_spectator_finds_a_game_in_the_lobby_and_watches_it_live(
     sam.wait_for_url(f"**/game/{game['id']}/watch")
     sam.wait_for_selector("#scores")
     expect(sam.locator("body").first).to_contain_text("You are watching this game", use_inner_text=True)
-    expect(sam.locator("#scores")).to_contain_text("Anna", use_inner_text=True)
-    expect(sam.locator("#scores")).to_contain_text("Bela", use_inner_text=True)
+    expect(sam.locator("#scores")).to_contain_text(anna, use_inner_text=True)
+    expect(sam.locator("#scores")).to_contain_text(bela, use_inner_text=True)
     # Nothing to act with: no hint, no undo, no resign, no seat to leave, no move to make.
     for control in ("#hint", "#undo", "#resign", "#leave"):
         assert not sam.locator(control).is_visible(), control
