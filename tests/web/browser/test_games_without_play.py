@@ -1,7 +1,7 @@
 """A game resigned after both players sat but before anyone moved has nothing to replay: the end
 screen, a player's page and archive and a club's recent games offer no replay for it and say why
-("no move played: nothing to replay"), where a game played has its replay. They offered "Replay"
-(and the replay "Review") of a deal alone."""
+("no move played: nothing to replay"; a club's, that it "ended before the first move"), where a
+game played has its replay. They offered "Replay" (and the replay "Review") of a deal alone."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ from tests.web.conftest import create, free_port, live_app, served_in_a_thread
 
 #: What a list says of a game without a move, in English.
 NO_MOVES = "no move played: nothing to replay"
+#: What a club's recent games say of it, in English.
+CLUB_NO_MOVES = "ended before the first move: nothing to replay"
 
 
 def test_a_game_resigned_before_any_move_offers_no_replay(browser: Browser, database: str) -> None:
@@ -37,18 +39,19 @@ def test_a_game_resigned_before_any_move_offers_no_replay(browser: Browser, data
         assert page.locator("#share-card").is_hidden()
         page.screenshot(path=str(ARTIFACTS / "end-without-play.png"))
 
-        for name, where, lines in (
-            ("player", f"/player/{vera}", "ul.player-games li"),
-            ("archive", f"/player/{vera}/games", "#archive-games li"),
-            ("club", f"/club/{club}", "#club-recent li"),
+        for name, where, lines, said in (
+            ("player", f"/player/{vera}", "ul.player-games li", NO_MOVES),
+            ("archive", f"/player/{vera}/games", "#archive-games li", NO_MOVES),
+            # Listed still (its players look for the game they sat at), saying what happened.
+            ("club", f"/club/{club}", "#club-recent li", CLUB_NO_MOVES),
         ):
             page.goto(base + where)
             without = page.locator(f"{lines}[data-game='{unplayed}']")
-            expect(without).to_contain_text(NO_MOVES)
+            expect(without).to_contain_text(said)
             expect(without.locator("a.replay-link")).to_have_count(0)
             with_moves = page.locator(f"{lines}[data-game='{played}']")
             expect(with_moves.locator("a.replay-link")).to_have_attribute("href", f"/game/{played}/replay")
-            assert NO_MOVES not in with_moves.inner_text()
+            assert said not in with_moves.inner_text()
             without.scroll_into_view_if_needed()
             page.screenshot(path=str(ARTIFACTS / f"without-play-{name}.png"))
         assert not page.errors, page.errors

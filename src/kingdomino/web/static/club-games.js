@@ -10,8 +10,9 @@ import { gameTitle, localName } from "./words.js";
  * @typedef {{id: string, game: string, options: import("./view-types.js").GameOptions, rated: boolean, ended_at: string,
  *   players: Array<{name: string, player: string | null, score: number | null, place: number | null}>, replay: string | null}} ClubGame */
 
-/** A game's line: when it ended (day and time, the reader's), its kind, each player with their
- * score, and its replay (none for a game resigned before anyone moved: it says so). @param {ClubGame} game */
+/** A game's line: when it ended (day and time, the reader's), its kind, rated or casual, each
+ * player with their score, and its replay. A game that ended before anyone moved stays listed (its
+ * players look for the game they sat at) and says so in place of a replay. @param {ClubGame} game */
 function gameLine(game) {
   const names = game.players.map((seat) => seat.player ?? localName(seat.name));
   const seats = game.players.flatMap((seat, i) => [i ? ", " : "",
@@ -20,9 +21,10 @@ function gameLine(game) {
     seat.place === 1 ? el("span", { class: "leader", role: "img", "aria-label": t("board.winner") }, " ★") : ""]);
   return el("li", { "data-game": game.id },
     el("time", { datetime: game.ended_at, class: "small" }, momentWords(game.ended_at)), " · ", el("strong", {}, gameTitle(game)),
-    game.rated ? el("span", { class: "rated" }, ` · ${t("players.rated")}`) : "", el("br", {}), seats, " · ",
+    el("span", { class: game.rated ? "rated" : "casual" }, ` · ${t(game.rated ? "players.rated" : "club.game_casual")}`),
+    el("br", {}), seats, " · ",
     game.replay ? el("a", { href: game.replay, class: "replay-link", "aria-label": t("club.replay_label", { names: names.join(", ") }) },
-      t("players.replay")) : t("players.no_moves"));
+      t("players.replay")) : el("span", { class: "unplayed" }, t("club.ended_unplayed")));
 }
 
 /** The card of the club's recent games. @param {{recent: ClubGame[]}} club */

@@ -8,6 +8,7 @@ import { el } from "./dom.js";
 import { number, t } from "./i18n.js";
 import { DROPPED, latestOnly } from "./latest.js";
 import { withMoment } from "./moments.js";
+import { playerHref } from "./players.js";
 import { ratingShown } from "./rating-mark.js";
 import { api } from "./server.js";
 import { clubBattlesCard } from "./team-battle.js";
@@ -116,10 +117,10 @@ function boardCard(club) {
   let rank = 0;
   const rows = club.members.map((m) => el("tr", { "data-name": m.name },
     el("td", { class: "figure" }, m.rating ? number(++rank) : ""),
-    el("td", {}, el("a", { href: `/player/${encodeURIComponent(m.name)}` }, m.name),
+    el("td", {}, el("a", { href: playerHref(m.name) }, m.name),
       m.bot ? ` (${t("players.bot")})` : "", m.role === "leader" ? el("span", { class: "small club-leader" }, ` · ${t("club.leader")}`) : ""),
     el("td", { class: "figure" }, m.rating ? ratingShown(m.rating.rating, m.rating.provisional) : "–"),
-    el("td", { class: "figure" }, m.rating ? number(m.rating.games) : "")));
+    el("td", { class: "figure" }, number(m.rating ? m.rating.games : 0))));
   return el("section", { class: "card", id: "club-board" }, el("h2", {}, t("club.board")),
     el("p", { class: "small", id: "club-board-rule" }, t("club.board_rated")), tabs,
     el("div", { class: "table-scroll" }, el("table", { class: "players-table", id: "club-members" },
@@ -127,6 +128,13 @@ function boardCard(club) {
         el("th", { scope: "col" }, t("players.player")), el("th", { scope: "col", class: "figure" }, t("players.rating")),
         el("th", { scope: "col", class: "figure" }, t("players.games")))),
       el("tbody", {}, rows))));
+}
+
+/** A finished tournament's "Winner: <name>" with each name a link to the player's page, as the
+ * members' are. @param {string[]} winners */
+function winnerWords(winners) {
+  const [before, after = ""] = t(winners.length > 1 ? "tournament.winners" : "tournament.winner", { names: "\u0000" }).split("\u0000");
+  return [before, ...winners.flatMap((name, i) => [i ? ", " : "", el("a", { href: playerHref(name), class: "club-winner-link" }, name)]), after];
 }
 
 /** The club's members-only tournaments, each a link to its page, rated or casual, and a finished
@@ -137,7 +145,7 @@ function tournamentsCard(club) {
     gameTitle({ game: found.game }), " · ", t(found.rated ? "club.tournament_rated" : "club.tournament_casual"), " · ",
     t("club.entrants_n", { n: found.players }),
     found.winners.length ? [el("br", {}), el("span", { class: "club-winner" }, el("span", { "aria-hidden": "true" }, "★ "),
-      t(found.winners.length > 1 ? "tournament.winners" : "tournament.winner", { names: found.winners.join(", ") }))] : "");
+      winnerWords(found.winners))] : "");
   return el("section", { class: "card", id: "club-tournaments" }, el("h2", {}, t("club.tournaments")),
     club.tournaments.length ? el("ul", { class: "club-list" }, club.tournaments.map(line))
       : el("p", { class: "small" }, t("club.tournaments_none")),

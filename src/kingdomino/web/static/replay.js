@@ -91,6 +91,7 @@ export async function startReplay(id, view, renderer, ctx, places, back, marks) 
   await showStep(replay);
   loadReview(id, { state: reviewState, next: nextMarked, panel: places.panel }, async (reviewed, review) => {
     replay.reviewed = reviewed;
+    nextMarked.toggleAttribute("disabled", !markedSteps(replay).length);
     const names = seatNames(view);
     // Each player's marks and accuracy where the game's count was: a coach reviews them apart.
     const seats = seatMarksList(review.seats, review.accuracy, names);
@@ -177,9 +178,16 @@ function goTo(replay, to) {
   showStep(replay);
 }
 
-/** Go to the position of the next marked decision (after this step), else the first one. @param {Replay} replay */
+/** The log indexes of the marked moves "Next marked move" walks: a seat of the game's own (a
+ * player reviews their own game), every seat's for anyone else. @param {Replay} replay */
+function markedSteps(replay) {
+  const own = replay.view.your_seats || [];
+  return [...replay.reviewed.values()].filter((m) => m.mark && (!own.length || own.includes(m.seat))).map((m) => m.index);
+}
+
+/** Go to the position of the next marked move walked (after this step), else the first one. @param {Replay} replay */
 function jumpToMarked(replay) {
-  const marked = [...replay.reviewed.values()].filter((m) => m.mark).map((m) => m.index);
+  const marked = markedSteps(replay);
   const next = marked.find((index) => index > replay.step) ?? marked[0];
   if (next !== undefined) jumpTo(replay, next);
 }
