@@ -133,9 +133,11 @@ def test_a_game_s_controls_take_a_finger_and_leave_the_kingdom_first(
     page.wait_for_function(said, arg=before)
     fingers_wide(page, f"invites-copied-{language}")
     assert not page.errors, page.errors
+    # The lobby reads its list once it opens: the game it must show is there before.
+    listed = leading_game(live_server)["id"]
     watcher = phone(browser, live_server, language)
     watcher.goto(live_server + "/")
-    listed_line(watcher, leading_game(live_server)["id"]).wait_for()
+    listed_line(watcher, listed).wait_for()
     fingers_wide(watcher, f"lobby-watch-list-{language}")
     watcher.goto(f"{live_server}/game/{game_id}/watch")
     watcher.wait_for_selector("#scores summary")
