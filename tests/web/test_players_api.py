@@ -191,10 +191,21 @@ def test_a_guest_s_game_is_claimed_once_and_only_by_its_seat_s_token(api: TestCl
     assert [r["error"]["code"] for r in claim(api, other, "nogame", first)["refused"]] == ["no_game"]
     listed = api.get("/api/account/games", headers=session).json()
     assert [(g["id"], g["token"]) for g in listed["playing"]] == [(game_id, first)]
-    # The claim is a new revision of the game, which plays on.
+    # The claim is a new revision of the game, which plays on; the seat left "Player 1" bears
+    # the account's name (its replay and its lists say who played), the other seat its own.
     view = api.get(f"/api/games/{game_id}", params={"token": first}).json()
     assert view["index"] >= 1
+    assert [seat["name"] for seat in view["seats"]] == [name, "Player 2"]
     assert api.get(f"/api/players/{name}").json()["games"] == []  # not finished yet
+
+
+def test_a_claimed_seat_keeps_the_name_its_player_typed(api: TestClient) -> None:
+    name, session = log_in(api)
+    created = create(api, seats=[{"kind": "human", "name": "Kiki"}, {"kind": "human"}], seed=None)
+    first = created["seats"][0]["token"]
+    assert claim(api, session, created["id"], first)["claimed"][0]["seat"] == 0
+    view = api.get(f"/api/games/{created['id']}", params={"token": first}).json()
+    assert [seat["name"] for seat in view["seats"]] == ["Kiki", "Player 2"], name
 
 
 def test_refusals(api: TestClient) -> None:

@@ -23,7 +23,7 @@ from kingdomino.web.game_results import ended_by, final_places, resigned_seats
 from kingdomino.web.hub import Hub
 from kingdomino.web.live import ViewKey
 from kingdomino.web.refusals import HubError
-from kingdomino.web.seats import kept_for
+from kingdomino.web.seats import SeatPlayer, default_name, kept_for
 from kingdomino.web.store import Store
 from kingdomino.web.stored import StoredGame
 from kingdomino.web.table import Table
@@ -132,8 +132,11 @@ def seats_of_account(stored: StoredGame, account_id: int) -> tuple[ViewKey, View
     return (), ()
 
 
-async def claim_seat(table: Table, token: str, account_id: int) -> int:
-    """Make the human seat of ``token`` in ``table``'s game the account's; its seat number."""
+async def claim_seat(table: Table, token: str, account: SeatPlayer) -> int:
+    """Make the human seat of ``token`` in ``table``'s game the account's; its seat number. A
+    seat left with its default name ("Player 1") takes the account's, as a seat the account
+    joins does; a name its player typed stays, the one the others knew them by."""
+    account_id = account.id
     async with table.lock:
         seat = table.seat_of(token)
         if seat is None or table.stored.seats[seat]["kind"] != "human":
@@ -147,13 +150,20 @@ async def claim_seat(table: Table, token: str, account_id: int) -> int:
             raise HubError(409, "token", "this account already plays a seat of this game", "claim_one_seat")
         seats = [dict(info) for info in table.stored.seats]
         seats[seat]["account"] = account_id
+        renamed = seats[seat]["name"] == default_name(seat)
+        if renamed:
+            seats[seat]["name"] = account.name
         table.write_seats(seats, table.stored.status, "token", table.stored.open_until)
+    if renamed:
+        await table.publish()
     # A new revision: an AI turn computed for the one before is stale, and starts again.
     table.host.start_ai_turn(table)
     return seat
 
 
-async def claim(hub: Hub, account_id: int, items: list[tuple[str, str]]) -> dict[str, list[dict[str, Any]]]:
+async def claim(
+    hub: Hub, account: SeatPlayer, items: list[tuple[str, str]]
+) -> dict[str, list[dict[str, Any]]]:
     """Claim for the account the seat of each (game id, token) of ``items``: the seats
     ``claimed`` (those the account held already too, said ``already``: a page says "now among
     your games" only once), and each item ``refused`` with why."""
@@ -164,8 +174,8 @@ async def claim(hub: Hub, account_id: int, items: list[tuple[str, str]]) -> dict
         try:
             table = hub.table(game_id, frozenset([token]))
             held = table.seat_of(token)
-            already = held is not None and table.stored.seats[held].get("account") == account_id
-            seat = await claim_seat(table, token, account_id)
+            already = held is not None and table.stored.seats[held].get("account") == account.id
+            seat = await claim_seat(table, token, account)
             claimed.append({"id": game_id, "seat": seat, "already": already})
         except HubError as error:
             refused.append({"id": game_id, **error.to_json()})

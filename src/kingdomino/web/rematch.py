@@ -47,7 +47,7 @@ from kingdomino.web.play_on import deal_again
 from kingdomino.web.refusals import HubError, tournament_replay
 from kingdomino.web.relations import rematch_apart
 from kingdomino.web.rematch_wait import called_off, note, tell_old_game
-from kingdomino.web.seats import human_seat
+from kingdomino.web.seats import SeatPlayer, human_seat
 from kingdomino.web.store import RematchLink, StaleGame
 from kingdomino.web.stored import StoredGame, now
 from kingdomino.web.table import Table
@@ -180,7 +180,7 @@ async def seat_joined(hub: Hub, table: Table, seat: int) -> None:
 
 
 async def rematch(
-    hub: Hub, game_id: str, token: str, account_id: int | None = None, client: str = ""
+    hub: Hub, game_id: str, token: str, account: SeatPlayer | None = None, client: str = ""
 ) -> dict[str, Any]:
     """The rematch of the finished game ``game_id`` for the holder of ``token``: offered if no
     one has yet. The answer: the new game's ``id``, the caller's ``seat`` and its ``token``,
@@ -198,9 +198,9 @@ async def rematch(
         raise HubError(409, "token", "your seat of the rematch was handed to an AI", "rematch_seat_ai")
     await seat_joined(hub, new, seat)
     claimed: bool | None = None
-    if account_id is not None:
+    if account is not None:
         try:
-            claimed = await claim_seat(new, str(row["token"]), account_id) == seat
+            claimed = await claim_seat(new, str(row["token"]), account) == seat
         except HubError:
             claimed = False
     return {

@@ -237,7 +237,12 @@ def seat_row(index: int, seat: dict[str, Any], account: SeatPlayer | None = None
             "name_as_ai",
             {"n": index + 1},
         )
-    return human_seat(name or f"Player {index + 1}", bool(seat.get("online")))
+    return human_seat(name or default_name(index), bool(seat.get("online")))
+
+
+def default_name(index: int) -> str:
+    """The name of seat ``index`` left blank by its player: "Player 1" for the first."""
+    return f"Player {index + 1}"
 
 
 def human_seat(name: str, online: bool) -> dict[str, Any]:

@@ -125,7 +125,7 @@ async def rematch(
     (`claimed`): a foreign `Origin` is refused. Refused for a spectator, a seat an AI took over,
     a game not finished."""
     same_origin(request)
-    return await rematches.rematch(hub, game_id, body.token, account.id if account else None, client)
+    return await rematches.rematch(hub, game_id, body.token, account.player() if account else None, client)
 
 
 @router.post("/api/games/{game_id}/leave")

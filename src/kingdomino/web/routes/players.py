@@ -121,4 +121,4 @@ async def claim(body: LookupRequest, request: Request, account: LoggedIn, hub: H
     """This browser's games made the account's: each human seat whose token is given and that
     no account plays yet (`claimed`); every other item `refused`, with the refusal."""
     same_origin(request)
-    return await account_games.claim(hub, account.id, [(item.id, item.token) for item in body.games])
+    return await account_games.claim(hub, account.player(), [(item.id, item.token) for item in body.games])
