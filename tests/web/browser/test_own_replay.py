@@ -41,9 +41,8 @@ def test_a_replay_of_one_s_own_game_is_theirs_from_every_way_in(browser: Browser
         page.wait_for_selector("#replay-panel")
         whoami = page.locator("#whoami")
         expect(whoami).not_to_contain_text("watching", use_inner_text=True)
-        expect(whoami).to_have_text(
-            "You play Player 1 (player 1)", use_inner_text=True
-        )  # as on the device that played
+        # As on the device that played: her seat bears her account's name since she claimed it.
+        expect(whoami).to_have_text(f"You play {rosa} (player 1)", use_inner_text=True)
         page.click("#replay-back")
         said = page.locator("#winner").inner_text()
         assert said in ("Game over: you win!", f"Game over: {bela} wins!"), said  # "you", not "Rosa wins"
@@ -51,7 +50,7 @@ def test_a_replay_of_one_s_own_game_is_theirs_from_every_way_in(browser: Browser
         # The game's own address, the end screen first: the same.
         page.goto(f"{base}/game/{game_id}")
         page.wait_for_selector("#ranking")
-        expect(page.locator("#whoami")).to_have_text("You play Player 1 (player 1)", use_inner_text=True)
+        expect(page.locator("#whoami")).to_have_text(f"You play {rosa} (player 1)", use_inner_text=True)
         expect(page.locator("#rematch, #same-deal")).to_have_count(0)  # no seat's token here to ask with
         stranger = new_page(browser, base)
         stranger.goto(f"{base}/game/{game_id}/replay")
@@ -95,7 +94,7 @@ def test_a_finished_game_s_watch_link_is_its_player_s_own(
         page = logged_in(browser, base, rosa, width=390, height=844, touch=True)
         page.goto(f"{base}/game/{game_id}/watch")
         page.wait_for_selector("#ranking")
-        expect(page.locator("#whoami")).to_have_text("You play Player 1 (player 1)", use_inner_text=True)
+        expect(page.locator("#whoami")).to_have_text(f"You play {rosa} (player 1)", use_inner_text=True)
         expect(page.locator("#rematch, #same-deal")).to_have_count(0)  # no seat's token here to ask with
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / f"own-watch-link-{public}.png"), full_page=True)
