@@ -22,6 +22,7 @@ from typing import Any
 import httpx
 import pytest
 from tests.web.conftest import wait_for
+from tests.web.deadlines import killed
 from tests.web.test_bot import CountedSocket
 from typer.testing import CliRunner
 
@@ -87,9 +88,7 @@ def answering(live_server: str, name: str, *flags: str) -> Iterator[Answering]:
         bot.says("waiting for challenges")
         yield bot
     finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
+        killed(process)
 
 
 @contextmanager
