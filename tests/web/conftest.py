@@ -455,8 +455,8 @@ def served_in_a_thread(app: Any, port: int) -> Iterator[str]:
         server.should_exit = True
         thread.join(WAIT_SECONDS)
         bound.close()
-        assert not thread.is_alive(), f"waited {WAIT_SECONDS:g} s for the server at {base} to stop"
         _SERVER_LOOPS.pop(base, None)
+        assert not thread.is_alive(), f"waited {WAIT_SECONDS:g} s for the server at {base} to stop"
 
 
 def on_the_server_loop(base: str, read: Callable[[], T]) -> T:
