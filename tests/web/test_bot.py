@@ -533,6 +533,20 @@ def test_a_stop_the_process_ignores_is_not_held() -> None:
     assert after is signal.SIG_IGN
 
 
+def test_a_bot_run_as_a_function_gives_back_the_callers_sigterm() -> None:
+    """``kingdomino bot`` run in another program's process (a test's ``CliRunner``, a notebook)
+    left its SIGTERM a Ctrl-C for good: that program, told to stop, raised KeyboardInterrupt
+    wherever it was instead of ending."""
+    before = signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:
+        result = CliRunner().invoke(app, ["bot", "--server", "http://127.0.0.1:9", "--agent", "greedy"])
+        after = signal.getsignal(signal.SIGTERM)
+    finally:
+        signal.signal(signal.SIGTERM, before)
+    assert result.exit_code == 2 and "cannot reach" in result.output, result.output
+    assert after is signal.SIG_DFL
+
+
 class RefusedSocket:
     """A socket the server refused before the bot's first ping went out: the ping meets the
     closed connection, the refusal sent before the close is still there to read."""
