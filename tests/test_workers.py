@@ -40,9 +40,9 @@ def check_contract(workers: Workers) -> None:
 def test_this_process_runs_each_call_as_it_is_submitted() -> None:
     with InThisProcess() as here:
         check_contract(here)
-        assert here.submit(os.getpid).result() == os.getpid()
+        assert here.submit(os.getpid).result(timeout=60) == os.getpid()
         with pytest.raises(ZeroDivisionError):
-            here.submit(divmod, 1, 0).result()
+            here.submit(divmod, 1, 0).result(timeout=60)
         assert here.slots == here.window == 1
 
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from tests.web.deadlines import killed
 
 pytest.importorskip("ray")
 
@@ -76,7 +77,7 @@ def stop(process: subprocess.Popen[bytes]) -> None:
         process.wait(DEADLINE)
     with contextlib.suppress(ProcessLookupError):
         os.killpg(process.pid, signal.SIGKILL)
-    process.wait()
+    killed(process)
 
 
 @pytest.fixture(scope="module")

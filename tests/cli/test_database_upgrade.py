@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import create_engine, inspect
 from sqlalchemy.pool import NullPool
+from tests.web.process_lines import next_line
 from tests.web.servers import free_port
 from tests.web.test_old_databases import old_database  # noqa: F401  (the fixture, each dump)
 from typer.testing import CliRunner
@@ -110,10 +111,9 @@ def test_serve_says_it_upgraded_an_earlier_versions_database(old_database: str) 
         text=True,
     )
     try:
-        assert server.stdout is not None
         said: list[str] = []
         while len(said) < 20 and not (said and (said[-1].startswith("AI:") or not said[-1])):
-            said.append(server.stdout.readline())  # up to the AI's line, the last (or the end)
+            said.append(next_line(server, "the upgraded server's start lines"))  # up to the AI's (or the end)
     finally:
         server.terminate()
         server.wait(60)

@@ -14,6 +14,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from tests.web.deadlines import killed
+from tests.web.process_lines import next_line
 from tests.web.servers import free_port
 from typer.testing import CliRunner
 
@@ -229,7 +231,7 @@ def test_a_second_server_on_one_sqlite_file_is_refused(tmp_path: Path) -> None:
         text=True,
     )
     try:
-        assert holder.stdout is not None and holder.stdout.readline().strip() == "None"
+        assert next_line(holder, "the SQLite file's holder saying its claim").strip() == "None"
         result = runner.invoke(app, ["serve", "--port", str(free_port()), "--data-dir", str(tmp_path)])
         assert result.exit_code == 2, result.output
         text = " ".join(result.output.split())
@@ -239,8 +241,7 @@ def test_a_second_server_on_one_sqlite_file_is_refused(tmp_path: Path) -> None:
         ), text
         assert "PostgreSQL" in text and "Kingdomino at" not in text
     finally:
-        holder.kill()
-        holder.wait()
+        killed(holder)
     assert claim_sqlite_file(f"sqlite:///{tmp_path / 'kingdomino.sqlite3'}", "--data-dir") is None
     assert claim_sqlite_file("postgresql+psycopg://kd:kd@localhost/k", "--database-url") is None
 
@@ -252,8 +253,7 @@ def test_the_start_lines_say_where_the_ai_runs_and_the_seat_agents(tmp_path: Pat
     command += ["--data-dir", str(tmp_path), "--ai-workers", "1", "--seat-agent", "steady=greedy"]
     server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
-        assert server.stdout is not None
-        said = [server.stdout.readline() for _ in range(3)]  # where, who may open it, the AI
+        said = [next_line(server, "the server's start lines") for _ in range(3)]  # where, who, the AI
     finally:
         server.terminate()
         server.wait(60)

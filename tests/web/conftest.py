@@ -23,6 +23,7 @@ from fastapi.testclient import TestClient
 from limits import parse
 from sqlalchemy import create_engine, make_url, update
 from sqlalchemy.pool import NullPool
+from tests.web.deadlines import WAIT_SECONDS, joined
 from tests.web.noise import NOISE, make_noise
 from tests.web.servers import ServerProcess as ServerProcess
 from tests.web.servers import free_port as free_port
@@ -188,6 +189,18 @@ class SessionWorkers:
     def close(self) -> None:
         """Kept for the session's next server; the processes exit with the session."""
 
+    def stop(self) -> None:
+        """The processes stopped, a running search ended first (``AIWorkers.close``), within
+        ``WAIT_SECONDS``: past it they are killed and the session's last test fails, naming them."""
+        stopping = threading.Thread(target=self.workers.close, name="the session's AI workers", daemon=True)
+        stopping.start()
+        stopping.join(WAIT_SECONDS)
+        if stopping.is_alive():
+            pool = cast(Any, self.workers.workers)._pool
+            for process in list((pool._processes or {}).values()):
+                process.kill()
+            joined([stopping], "the session's AI worker processes to stop (killed)")
+
 
 @functools.cache
 def session_workers() -> SessionWorkers:
@@ -201,7 +214,7 @@ def session_workers_stopped() -> Iterator[None]:
     the modules their pool's threads still use."""
     yield
     if session_workers.cache_info().currsize:
-        session_workers().workers.close()
+        session_workers().stop()
 
 
 def new_app(database: str) -> Any:
@@ -417,7 +430,10 @@ def served_in_a_thread(app: Any, port: int) -> Iterator[str]:
     its base URL. The server stops when the block ends. The port is bound here, before the
     thread starts: a ``free_port`` is free only until someone binds it, and the other xdist
     worker's next ``free_port`` may be the same while uvicorn starts."""
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    # A connection still open at the stop (a page's request under way) is cut after 10 s.
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
+    config.timeout_graceful_shutdown = 10
+    server = uvicorn.Server(config)
     base = f"http://127.0.0.1:{port}"
     bound = socket.socket()
     bound.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -437,9 +453,10 @@ def served_in_a_thread(app: Any, port: int) -> Iterator[str]:
         yield base
     finally:
         server.should_exit = True
-        thread.join(timeout=10)
+        thread.join(WAIT_SECONDS)
         bound.close()
         _SERVER_LOOPS.pop(base, None)
+        assert not thread.is_alive(), f"waited {WAIT_SECONDS:g} s for the server at {base} to stop"
 
 
 def on_the_server_loop(base: str, read: Callable[[], T]) -> T:

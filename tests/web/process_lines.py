@@ -9,6 +9,8 @@ import queue
 import subprocess
 import threading
 
+from tests.web.deadlines import killed
+
 #: The most seconds a test waits for a line of its process (generous: the machine is shared).
 LINE_DEADLINE = 120.0
 
@@ -24,6 +26,5 @@ def next_line(process: subprocess.Popen[str], awaited: str, timeout: float = LIN
     try:
         return lines.get(timeout=timeout)
     except queue.Empty:
-        process.kill()
-        process.wait()
+        killed(process)
         raise AssertionError(f"waited {timeout:g} s for {awaited}; the process printed no line") from None

@@ -8,7 +8,6 @@ whether the server answers at all, and when it closes the connection.
 from __future__ import annotations
 
 import os
-import signal
 import socket
 import subprocess
 import sys
@@ -19,6 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import uvicorn
+from tests.web.deadlines import killed
 
 from kingdomino.web.probe_clients import wait_until_answering
 
@@ -77,9 +77,7 @@ class ServerProcess:
                 raise RuntimeError(f"{error}; it said: {words or 'nothing'}") from error
 
     def kill(self) -> None:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGKILL)
-            self.process.wait()
+        killed(self.process)
 
 
 @contextmanager

@@ -17,6 +17,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 from tests.web.conftest import create
+from tests.web.deadlines import killed, within
 from tests.web.process_lines import next_line
 from tests.web.servers import free_port
 
@@ -148,7 +149,7 @@ def test_the_queue_is_first_come_first_served_and_tells_positions() -> None:
         assert queue.ahead("a") is None and not queue.owners()
         return seen
 
-    seen = asyncio.run(scenario())
+    seen = asyncio.run(within(scenario(), "the queue's jobs once the gate opened"))
     assert {"a": 0, "b": 1, "c": 2} in seen and {"a": None, "b": 0, "c": 1} in seen
 
 
@@ -203,8 +204,7 @@ def test_a_dead_worker_is_replaced_and_no_worker_outlives_its_server() -> None:
 
     server = subprocess.Popen([sys.executable, "-c", ORPHAN_SCRIPT], stdout=subprocess.PIPE, text=True)
     worker = int(next_line(server, "the line giving its worker's process id"))
-    server.kill()
-    server.wait()
+    killed(server)
     deadline = time.monotonic() + 10 * PARENT_CHECK_SECONDS
     while time.monotonic() < deadline and process_alive(worker):
         time.sleep(0.1)

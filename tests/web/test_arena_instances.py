@@ -18,6 +18,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select, update
 from tests.web.arena_setup import arena
 from tests.web.conftest import store_of
+from tests.web.deadlines import barrier
 from tests.web.test_challenges import account
 from tests.web.test_team_battles import app
 from tests.web.test_tournaments import act
@@ -58,7 +59,7 @@ def test_two_servers_pairing_an_arena_at_once_pair_each_player_once(
                 server.seen.saw(tournament_id, player)
         # Each server's pass reads the free players, then waits at the pairing for the other's:
         # both pair from the same reading, as two servers' ticks at the same moment would.
-        both_read = threading.Barrier(2)
+        both_read = barrier()
         reached: set[int] = set()
 
         def pair_when_both_read(*args: Any, **kwargs: Any) -> Any:

@@ -430,6 +430,30 @@ def test_a_request_the_server_asks_to_wait_for_is_sent_again_after_the_wait(
     assert waited == [3.0, 2.0]
 
 
+#: Seconds a bot stopped in the test's own thread may take to leave the game it waits in.
+STOP_DEADLINE = 60.0
+
+
+def called_off_later(base: str, paired: dict[str, Any], lost: list[str]) -> threading.Timer:
+    """A watchdog of the bot just ``paired`` and stopped in the test's own thread: past
+    ``STOP_DEADLINE`` its game is called off here (its id noted in ``lost``), for a bot whose stop
+    was lost waits for players for ever, and the test with it. Cancel it once the bot is done."""
+
+    def call_off() -> None:
+        lost.append(str(paired["id"]))
+        httpx.post(
+            f"{base}/api/games/{paired['id']}/cancel",
+            json={"token": paired["token"]},
+            headers={"Origin": base},
+            timeout=30,
+        )
+
+    timer = threading.Timer(STOP_DEADLINE, call_off)
+    timer.daemon = True
+    timer.start()
+    return timer
+
+
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
 def test_a_bot_stopped_as_the_server_pairs_it_calls_its_game_off(
     live_server: str, monkeypatch: pytest.MonkeyPatch, stop: signal.Signals
@@ -439,12 +463,15 @@ def test_a_bot_stopped_as_the_server_pairs_it_calls_its_game_off(
     until the bot knows its game, and then calls the game off."""
     assert threading.current_thread() is threading.main_thread()  # where signals are handled
     request = Bot.request
+    watchdogs: list[threading.Timer] = []
+    lost: list[str] = []
 
     def stopped_when_paired(
         self: Bot, method: str, path: str, *rest: Any, **arguments: Any
     ) -> httpx.Response:
         answer = request(self, method, path, *rest, **arguments)
         if path == "/api/pairing":
+            watchdogs.append(called_off_later(live_server, answer.json(), lost))
             signal.raise_signal(stop)  # the server has paired the bot, which has not read its answer
         return answer
 
@@ -453,6 +480,12 @@ def test_a_bot_stopped_as_the_server_pairs_it_calls_its_game_off(
         result = CliRunner().invoke(app, ["bot", "--server", live_server, "--agent", "greedy", *PAIRED_GAME])
     except KeyboardInterrupt:
         pytest.fail("the bot stopped before it knew its game: the game was left waiting for it")
+    finally:
+        for timer in watchdogs:
+            timer.cancel()
+    assert not lost, (
+        f"the stop was lost: the bot still waited for players {STOP_DEADLINE:g} s on: {result.output}"
+    )
     assert result.exit_code == 130, result.output
     assert_called_off(live_server, result.output)
 
@@ -498,6 +531,20 @@ def test_a_stop_the_process_ignores_is_not_held() -> None:
     finally:
         signal.signal(signal.SIGINT, before)
     assert after is signal.SIG_IGN
+
+
+def test_a_bot_run_as_a_function_gives_back_the_callers_sigterm() -> None:
+    """``kingdomino bot`` run in another program's process (a test's ``CliRunner``, a notebook)
+    left its SIGTERM a Ctrl-C for good: that program, told to stop, raised KeyboardInterrupt
+    wherever it was instead of ending."""
+    before = signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:
+        result = CliRunner().invoke(app, ["bot", "--server", "http://127.0.0.1:9", "--agent", "greedy"])
+        after = signal.getsignal(signal.SIGTERM)
+    finally:
+        signal.signal(signal.SIGTERM, before)
+    assert result.exit_code == 2 and "cannot reach" in result.output, result.output
+    assert after is signal.SIG_DFL
 
 
 class RefusedSocket:

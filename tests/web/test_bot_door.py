@@ -22,8 +22,9 @@ from typing import Any
 import httpx
 import pytest
 from tests.web.conftest import wait_for
+from tests.web.deadlines import joined, killed
 from tests.web.test_bot import CountedSocket
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from kingdomino.cli import app
 from kingdomino.cli.bot import Bot
@@ -87,9 +88,7 @@ def answering(live_server: str, name: str, *flags: str) -> Iterator[Answering]:
         bot.says("waiting for challenges")
         yield bot
     finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
+        killed(process)
 
 
 @contextmanager
@@ -108,19 +107,29 @@ def challenge(http: httpx.Client, name: str, **fields: Any) -> tuple[str, str]:
     return made.json()["id"], made.json()["seats"][0]["token"]
 
 
+def invoked(arguments: list[str], awaited: str) -> Result:
+    """``kingdomino`` run in this process with ``arguments``, in a thread of its own so that the
+    wait has a deadline (``DEADLINE``): a bot whose challenge is never answered waits for ever."""
+    results: list[Result] = []
+    thread = threading.Thread(target=lambda: results.append(CliRunner().invoke(app, arguments)), daemon=True)
+    thread.start()
+    joined([thread], awaited, DEADLINE)
+    return results[0]
+
+
 def test_a_bot_plays_another_bots_challenge_and_declines_a_game_it_does_not_play(live_server: str) -> None:
     robo, kira = f"Robo{secrets.token_hex(3)}", f"Kira{secrets.token_hex(3)}"
     with answering(live_server, robo, "--game", "duel") as bot:
-        runner = CliRunner()
         kira_bot = ["bot", "--server", live_server, "--agent", "greedy", "--name", kira]
         kira_bot += ["--password", PASSWORD]
-        played = runner.invoke(app, [*kira_bot, "--new-account", "--challenge", robo, "--game", "duel"])
+        challenging = [*kira_bot, "--new-account", "--challenge", robo, "--game", "duel"]
+        played = invoked(challenging, "Kira's bot to play its challenge to the end")
         assert played.exit_code == 0, played.output
         assert "game 1: finished: scores" in played.output, played.output
         assert "finished: scores" in bot.says(f"challenge from {kira}: finished")
         # The same command again (its account made by the first run) logs in to the account.
         again = [*kira_bot, "--new-account", "--challenge", robo, "--game", "kingdomino"]
-        declined = runner.invoke(app, again)
+        declined = invoked(again, "Kira's bot to hear its challenge declined")
         assert declined.exit_code == 0, declined.output
         assert f"ended unplayed: {robo} declined the challenge (game)" in declined.output, declined.output
         bot.says(f"declined {kira}'s challenge (game)")

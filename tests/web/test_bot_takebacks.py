@@ -16,6 +16,7 @@ from typing import Any
 import httpx
 import pytest
 from tests.web.conftest import wait_for
+from tests.web.deadlines import killed
 from tests.web.process_lines import next_line
 from tests.web.test_bot_door import DEADLINE, PASSWORD, Answering, answering, challenge, new_account
 from tests.web.test_bot_example import EXAMPLE
@@ -122,9 +123,7 @@ def test_a_bot_s_quick_game_names_its_range_and_allows_no_takebacks(live_server:
         said = bot.stop()
         assert "the game waiting for players is called off" in said, said
     finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
+        killed(process)
 
 
 @pytest.mark.parametrize(
@@ -171,6 +170,4 @@ def test_the_example_client_declines_a_takeback_asked_of_it(live_server: str) ->
         said = example.communicate(timeout=DEADLINE)[0]
         assert example.returncode == 0 and "finished: scores" in said, said
     finally:
-        if example.poll() is None:
-            example.kill()
-            example.wait()
+        killed(example)

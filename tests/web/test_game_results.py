@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import select
+from tests.web.deadlines import barrier, joined
 
 from kingdomino.ratings.glicko2 import Rating
 from kingdomino.ratings.pools import rate_game
@@ -146,7 +147,7 @@ def test_two_servers_recording_one_game_at_once_count_it_once(results: GameResul
     game = finished_game(store, list(players))
     other = GameResults(Store(store.url))
     outcomes: list[bool] = []
-    start = threading.Barrier(2)
+    start = barrier()
 
     def record(book: GameResults) -> None:
         start.wait()
@@ -155,8 +156,7 @@ def test_two_servers_recording_one_game_at_once_count_it_once(results: GameResul
     threads = [threading.Thread(target=record, args=(book,)) for book in (results, other)]
     for thread in threads:
         thread.start()
-    for thread in threads:
-        thread.join()
+    joined(threads, "the two servers recording the game")
     other.store.close()
     assert sorted(outcomes) == [False, True]
     assert ratings_of(store, players) == rate_game([Rating(), Rating()], [1, 2])

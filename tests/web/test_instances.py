@@ -17,6 +17,7 @@ from typing import Any
 import httpx
 import pytest
 from tests.web.conftest import ServerProcess
+from tests.web.deadlines import joined
 from websockets.sync.client import ClientConnection, connect
 
 URL = os.environ.get("KINGDOMINO_TEST_POSTGRES_URL")
@@ -156,8 +157,7 @@ def test_two_servers_racing_on_one_index_give_one_success_and_one_refusal() -> N
             ]
             for thread in threads:
                 thread.start()
-            for thread in threads:
-                thread.join()
+            joined(threads, "the two servers' answers to one move")
             assert sorted(answer.status_code for answer in answers) == [200, 409]
             refused = next(answer for answer in answers if answer.status_code == 409)
             assert refused.json()["error"]["field"] == "index"

@@ -16,6 +16,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from fastapi.testclient import TestClient
+from tests.web.deadlines import barrier, joined
 from tests.web.mail_server import PUBLIC_URL, Mailbox, mail_server, text_of
 from tests.web.sockets import next_of_type
 from tests.web.test_challenges import DAYS, account, as_, challenged
@@ -337,7 +338,7 @@ def test_two_servers_and_a_restart_mail_a_turn_once(either_database: str) -> Non
         )
         kira, boris = player(first, box, "Kira", turns=True), player(first, box, "Boris", turns=True)
         game_by_the_day(first, kira, boris)
-        moment, ready = time.time() + WAIT + 1, threading.Barrier(2)
+        moment, ready = time.time() + WAIT + 1, barrier()
         posted: list[list[str]] = []
 
         def run(client: TestClient) -> None:
@@ -347,8 +348,7 @@ def test_two_servers_and_a_restart_mail_a_turn_once(either_database: str) -> Non
         threads = [threading.Thread(target=run, args=(client,)) for client in (first, second)]
         for thread in threads:
             thread.start()
-        for thread in threads:
-            thread.join()
+        joined(threads, "the two servers' mail sweeps")
         assert sorted(posted) == [[], ["turns"]]
         notices_to(box, kira, 1)
         with TestClient(mail_app(either_database, settings)) as restarted:

@@ -11,6 +11,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 from tests.web.conftest import create
+from tests.web.deadlines import within
 from tests.web.sockets import messages_until, next_of_type
 
 from kingdomino.web.pages_heard import PagesHeard
@@ -49,7 +50,7 @@ def test_a_burst_of_notifications_for_a_game_is_two_reads(client: TestClient) ->
     with client.websocket_connect(f"/ws/games/{game_id}", params={"tokens": token}) as page:
         next_of_type(page, "state")
         assert client.portal is not None
-        client.portal.call(burst)
+        client.portal.call(within, burst(), "the burst's reads, let go")
         # Two for the burst, and one by the presence told after it (``Presence.look_elsewhere``).
         assert 2 <= len(reads) <= 3, len(reads)
         messages_until(page, bea_here, "Bea at the table, on the other server")

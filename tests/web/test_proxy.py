@@ -31,6 +31,7 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 from tests.web.conftest import ServerProcess
+from tests.web.deadlines import killed
 from tests.web.servers import free_port
 from websockets.asyncio.client import connect as connect_async
 from websockets.sync.client import ClientConnection, connect
@@ -133,8 +134,7 @@ def nginx_in_front(folder: Path, instances: list[int]) -> Iterator[str]:
         try:
             process.wait(timeout=DEADLINE)
         except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+            killed(process)
 
 
 @contextmanager

@@ -5,7 +5,6 @@ and the next puzzle is not one the player answered."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -13,6 +12,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from tests.web.conftest import new_app
+from tests.web.deadlines import barrier
 from tests.web.test_challenges import as_
 from tests.web.test_relations import app_over, people
 
@@ -118,7 +118,7 @@ def test_two_servers_answering_at_once_rate_the_first_answer_once(
     puzzle = sorted(shipped_kind("kingdomino").values(), key=lambda p: p.id)[1]
     stores = [Store(either_database), Store(either_database)]
     try:
-        start = threading.Barrier(2)
+        start = barrier()
 
         def answer_on(store: Store) -> dict[str, Any]:
             start.wait()

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from tests.web.conftest import create, seeded_secrets, wait_for
+from tests.web.deadlines import joined
 from tests.web.sockets import next_message, next_of_type
 from tests.web.test_api import play_to_the_end
 
@@ -53,8 +54,7 @@ def test_the_same_seat_acting_twice_at_once_succeeds_once(client: TestClient) ->
     threads = [threading.Thread(target=act, args=(legal[i % len(legal)],)) for i in range(6)]
     for thread in threads:
         thread.start()
-    for thread in threads:
-        thread.join()
+    joined(threads, "the six moves posted at once")
     assert sorted(answers) == [200, 409, 409, 409, 409, 409]
     after = client.get(f"/api/games/{created['id']}", params={"token": tokens[0]}).json()
     assert len([entry for entry in after["log"] if entry["seat"] >= 0]) == 1

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from tests.web.conftest import create, seeded_secrets
+from tests.web.deadlines import within
 from tests.web.test_review import ready_review
 
 from kingdomino.core.seeds import derive_seed
@@ -223,7 +224,7 @@ def test_at_most_k_reviews_compute_on_a_server_clients_in_turn() -> None:
         assert not turns.waiting and not turns.computing
         return started, places
 
-    started, places = asyncio.run(scenario())
+    started, places = asyncio.run(within(scenario(), "the reviews let go in turn"))
     assert started == ["a1", "b1", "c1", "a2", "a3"]
     assert places == [None, None, 3, 4, 1, 2]  # c1 and d1 first: clients with none started
 
@@ -250,7 +251,7 @@ def test_reviews_cancelled_together_at_a_servers_stop_let_each_other_go() -> Non
         assert not turns.waiting and not turns.computing
         return [None if isinstance(outcome, asyncio.CancelledError) else outcome for outcome in outcomes]
 
-    assert asyncio.run(scenario()) == [None, None]
+    assert asyncio.run(within(scenario(), "the cancelled reviews to end")) == [None, None]
 
 
 def test_a_game_of_bots_alone_is_reviewed_only_when_asked(held: tuple[TestClient, HeldReviews]) -> None:

@@ -7,13 +7,13 @@ test's own."""
 
 from __future__ import annotations
 
-import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from tests.web.arena_setup import page
+from tests.web.deadlines import barrier
 from tests.web.test_arenas import end_the_window_now, waited
 from tests.web.test_challenges import account, as_
 from tests.web.test_clubs import new_club, post
@@ -83,7 +83,7 @@ def test_two_joins_at_once_for_two_clubs_keep_the_side_of_the_one_that_stood(
         for club in (owls, larks):
             post(client, s["Gus"], f"/api/clubs/{club}/join")
         tournament_id = battle(client, s["Kira"], [owls, larks]).json()["id"]
-        checked, both = team_battle.side_for, threading.Barrier(2)
+        checked, both = team_battle.side_for, barrier()
 
         def side_then_wait(*args: Any) -> Any:
             """Each join's side read before either is kept: the two requests at once."""

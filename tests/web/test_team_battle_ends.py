@@ -13,6 +13,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 from sqlalchemy import event, func, select
 from tests.web.arena_setup import page
+from tests.web.deadlines import barrier
 from tests.web.test_arenas import end_the_window_now, waited
 from tests.web.test_challenges import account
 from tests.web.test_clubs import new_club, post
@@ -89,7 +90,7 @@ def test_of_two_servers_ending_a_battle_at_once_one_ends_it_and_tells(own_databa
         tournament = records.load(store, tournament_id)
         state = arena_store.load(store, tournament_id)
         assert tournament is not None and state is not None and tournament.status == "running"
-        at_once = threading.Barrier(2)
+        at_once = barrier()
 
         def end() -> bool:
             at_once.wait()

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from tests.web.conftest import store_of
+from tests.web.deadlines import barrier
 from tests.web.test_challenges import account
 from tests.web.test_clubs import new_club, post
 from tests.web.test_open_games import refusal
@@ -29,7 +30,7 @@ from kingdomino.web.tournaments import Tournaments
 def both_read_first(monkeypatch: pytest.MonkeyPatch) -> None:
     """From now on, each read of a tournament waits for the other server's before going on:
     both servers' joins decide from the same reading, as two at the same moment would."""
-    both_read = threading.Barrier(2)
+    both_read = barrier()
     reading = records.load
 
     def read_then_wait(*arguments: Any) -> Any:

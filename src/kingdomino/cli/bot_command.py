@@ -250,10 +250,11 @@ def bot(
     except GameError as error:
         raise fail(game_error(error, agents_flag="--agent")) from None
     seeking = games if games is not None else (0 if accept_challenges else 1)
+    before = None
     if threading.current_thread() is threading.main_thread():
         # Stopped by a service manager (systemd, docker stop: SIGTERM) as by Ctrl-C: its game is
         # called off or handed to an AI, not left waiting in the lobby for a bot that is gone.
-        signal.signal(signal.SIGTERM, stopped)
+        before = signal.signal(signal.SIGTERM, stopped)
     origin = server.rstrip("/")
     try:
         with httpx.Client(timeout=30, headers={"Origin": origin}) as http:
@@ -292,3 +293,6 @@ def bot(
         raise fail(f"--server: cannot reach {server}: {error}") from None
     except ServerRefused as error:
         raise fail(f"the server refused: {error}") from None
+    finally:
+        if before is not None:  # run as a function (a test, a notebook): the caller's SIGTERM back
+            signal.signal(signal.SIGTERM, before)

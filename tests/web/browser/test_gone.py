@@ -57,7 +57,7 @@ def test_a_lost_connection_is_seen_by_the_others_and_the_game_claimed(
         gone = names[mira]
         socket_url = base.replace("http", "ws") + f"/ws/games/{game_id}?tokens={tokens[1]}"
         with connect(socket_url, ping_interval=None, max_queue=None) as train:
-            train.recv()
+            train.recv(timeout=30)
             train.send(json.dumps({"type": "ping"}))
             desktop = new_page(browser, base)
             desktop.goto(f"{base}/game/{game_id}?token={tokens[0]}")
