@@ -68,7 +68,8 @@ def test_the_public_finished_games_are_records_with_their_seats(
     record = GameRecord.from_json(line)
     assert replay(record, make_game(record.game, len(record.players), record.options)).ok
     served = client.get(f"/api/games/{games['rated']}/record").json()
-    assert served["players"] == ["Player 1", "Player 2"], "the seats' names, as the game shows them"
+    # The seats' names, as the game shows them: seats left "Player N" bear their accounts' names once claimed.
+    assert served["players"] == games["names"]
     assert record.to_json() == {**served, "players": games["names"]}, "the accounts' names instead"
 
 
