@@ -21,7 +21,7 @@ KILL_SECONDS = 30.0
 
 
 def joined(threads: Iterable[threading.Thread], awaited: str, timeout: float = WAIT_SECONDS) -> None:
-    """Wait for each of ``threads`` to end, all within ``timeout`` seconds; past it the test fails
+    """Wait for each of ``threads`` to end, each within ``timeout`` seconds; past it the test fails
     naming ``awaited`` (what the threads do, as a reader says it) and the threads still running."""
     running = list(threads)
     for thread in running:
